@@ -164,6 +164,9 @@ DEFAULT_CONTRACTS: Mapping[int, Contract] = {
 }
 
 
+_DEFAULT_SCHEDULE = tuple(sorted(DEFAULT_CONTRACTS.items()))
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every variation of Three-Thirteen in one validated, immutable value.
@@ -177,7 +180,8 @@ class Rules:
     min_players: int = 2
     max_players: int = 8
     # Decks by player count: (from_players, decks) pairs, ascending.
-    decks_by_players: tuple[tuple[int, int], ...] = ((2, 2),)
+    # A third deck from 7 players, so that the default (2 to 8 players) can deal 13 cards.
+    decks_by_players: tuple[tuple[int, int], ...] = ((2, 2), (7, 3))
     jokers: int = 0  # jokers in the shoe, always wild
     hand_sizes: tuple[int, ...] = tuple(range(3, 14))
     aces: AceMode = AceMode.LOW
@@ -188,7 +192,9 @@ class Rules:
     all_wild_melds: bool = True  # may a meld hold no card standing for itself?
     max_wilds_per_meld: int | None = None  # None: no cap
     lay_off: bool = False  # final-turn players may extend the melds on the table
-    contracts: tuple[tuple[int, Contract], ...] = ()  # (hand_size, contract) pairs
+    # (hand_size, contract) pairs; a pair for a size no round deals is harmless, so that
+    # the default schedule applies whichever hand sizes are chosen, in either order.
+    contracts: tuple[tuple[int, Contract], ...] = ()
     double_final_round: bool = False
     auto_go_out: bool = False  # a discard that leaves a fully melded hand goes out by itself
     discard_taken_card: bool = True  # may the card just taken from the pile be discarded?
@@ -238,7 +244,9 @@ class Rules:
     def round_spec(self, number: int) -> RoundSpec:
         """The :class:`RoundSpec` of round ``number`` (1-based)."""
         if not 1 <= number <= self.rounds:
-            raise RulesError(f"round {number} does not exist: {self.name!r} has rounds 1 to {self.rounds}")
+            raise RulesError(
+                f"round {number} does not exist: {self.name!r} has rounds 1 to {self.rounds}"
+            )
         size = self.hand_sizes[number - 1]
         contract = dict(self.contracts).get(size)
         multiplier = 2 if self.double_final_round and number == self.rounds else 1
@@ -349,11 +357,14 @@ def _convert(name: str, value: Any, current: Any) -> Any:
             return value if isinstance(value, enum_type) else enum_type(str(value).lower())
         if name == "contracts":
             if value in ("default", True, "true", "on"):
-                return tuple(sorted(DEFAULT_CONTRACTS.items()))
+                return _DEFAULT_SCHEDULE
             if value in ("none", False, "false", "off", None):
                 return ()
             return tuple(
-                (int(size), c if isinstance(c, Contract) else Contract(int(c["sets"]), int(c["runs"])))
+                (
+                    int(size),
+                    c if isinstance(c, Contract) else Contract(int(c["sets"]), int(c["runs"])),
+                )
                 for size, c in value
             )
         if name == "decks_by_players":
@@ -413,7 +424,10 @@ def _validate(r: Rules) -> None:
     if not 2 <= r.min_players <= r.max_players:
         raise bad(f"players must satisfy 2 <= min ({r.min_players}) <= max ({r.max_players})")
     if not r.decks_by_players or r.decks_by_players[0][0] > r.min_players:
-        raise bad(f"decks_by_players {r.decks_by_players!r} must start at or below {r.min_players} players")
+        raise bad(
+            f"decks_by_players {r.decks_by_players!r} must start at or below "
+            f"{r.min_players} players"
+        )
     steps = [p for p, _ in r.decks_by_players]
     if steps != sorted(set(steps)) or any(d < 1 for _, d in r.decks_by_players):
         raise bad(f"decks_by_players {r.decks_by_players!r} must ascend with at least one deck")
@@ -430,10 +444,12 @@ def _validate(r: Rules) -> None:
     if r.max_wilds_per_meld is not None and r.max_wilds_per_meld < 0:
         raise bad(f"max_wilds_per_meld must be None or >= 0, got {r.max_wilds_per_meld}")
     for size, contract in r.contracts:
-        if size not in r.hand_sizes:
-            raise bad(f"a contract names hand size {size}, which no round deals")
+        if not 3 <= size <= 14:
+            raise bad(f"a contract names hand size {size}, outside 3..14")
         if contract.min_cards > size:
-            raise bad(f"contract {contract} needs {contract.min_cards} cards but the hand holds {size}")
+            raise bad(
+                f"contract {contract} needs {contract.min_cards} cards but the hand holds {size}"
+            )
     if r.turn_limit is not None and r.turn_limit < 1:
         raise bad(f"turn_limit must be None or >= 1, got {r.turn_limit}")
     for p in range(r.min_players, r.max_players + 1):
@@ -490,7 +506,12 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
-_ALIASES = {"standard": "classic", "boardgamearena": "bga", "board-game-arena": "bga", "3-13": "classic"}
+_ALIASES = {
+    "standard": "classic",
+    "boardgamearena": "bga",
+    "board-game-arena": "bga",
+    "3-13": "classic",
+}
 
 
 # Named house rules: each is a set of options applied on top of any preset.
@@ -537,7 +558,6 @@ def apply_house_rule(rules: Rules, spec: str) -> Rules:
     key = spec.strip().lower()
     if key not in HOUSE_RULES:
         raise RulesError(
-            f"unknown house rule {spec!r}; known: {', '.join(sorted(HOUSE_RULES))}, "
-            f"or option=value"
+            f"unknown house rule {spec!r}; known: {', '.join(sorted(HOUSE_RULES))}, or option=value"
         )
     return rules.with_options(**HOUSE_RULES[key])

@@ -1,0 +1,207 @@
+"""Solver speed: the exact hand solver against the goals and against the naive oracle.
+
+Two families of hands, both under the ``bga`` rules in round 11 (13 cards, Kings
+and 4 jokers wild; 108-card shoe):
+
+* ``bga round 11``: hands dealt from the shuffled shoe (seeded);
+* ``6-8 wilds``: 13-card hands holding 6, 7 or 8 wilds, plus one more card drawn.
+
+For each it times, per hand: (a) the lowest penalty of the 13-card hand
+(``deadwood``); (b) the full after-draw analysis of the 14-card hand
+(``discards``: every distinct discard weighed, with whether it goes out; the
+arrangement of a choice is built when read, so (b') also times building all of
+them); and ``solve`` (penalty and arrangement). "cold" clears the solver's memo
+before each hand (tables stay built) and takes the best of three runs; "warm"
+keeps the memo across hands, as a bot does in play, one run each. The naive
+all-subsets solver (:mod:`threethirteen.melds_reference`) is timed on the first
+hands of each family and the speed-up is the ratio of medians on those same hands.
+
+Run: ``python benchmarks/solver_bench.py`` (about a minute; ``--help`` for sizes).
+The garbage collector is off while timing, as in :mod:`timeit`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from threethirteen.cards import Card, Rank, make_shoe
+from threethirteen.melds import HandSolver
+from threethirteen.melds_reference import reference_deadwood
+from threethirteen.rules import get_rules
+
+RULES = get_rules("bga")
+ROUND = 11
+GOALS_MS = {"13-card deadwood": 0.1, "14-card discards": 0.6}
+MAX_GOAL_MS = 10.0
+
+Hand = list[Card]
+
+
+def bga_deals(count: int, seed: int) -> list[Hand]:
+    """14-card hands dealt from the shuffled bga shoe."""
+    rng = random.Random(seed)
+    shoe = make_shoe(2, RULES.jokers)
+    return [rng.sample(shoe, 14) for _ in range(count)]
+
+
+def wild_family(count: int, seed: int) -> list[Hand]:
+    """13 cards holding 6, 7 or 8 wilds (jokers and Kings), then a 14th card from the rest."""
+    rng = random.Random(seed)
+    shoe = make_shoe(2, RULES.jokers)
+    wilds = [c for c in shoe if c.rank is None or c.rank is Rank.KING]
+    naturals = [c for c in shoe if not (c.rank is None or c.rank is Rank.KING)]
+    hands = []
+    for _ in range(count):
+        k = rng.choice((6, 7, 8))
+        hand = rng.sample(wilds, k) + rng.sample(naturals, 13 - k)
+        rng.shuffle(hand)
+        rest = list(shoe)
+        for card in hand:
+            rest.remove(card)
+        hands.append([*hand, rng.choice(rest)])
+    return hands
+
+
+def time_each(
+    fn: Callable[[Hand], object], hands: Sequence[Hand], runs: int, reset: bool
+) -> list[float]:
+    """Seconds per hand: the best of ``runs`` runs, the memo cleared first if ``reset``."""
+    engine = HandSolver.for_round(RULES, ROUND)._engine
+    out = []
+    for hand in hands:
+        best = float("inf")
+        for _ in range(runs):
+            if reset:
+                engine.memo.clear()
+            start = time.perf_counter()
+            fn(hand)
+            best = min(best, time.perf_counter() - start)
+        out.append(best)
+    return out
+
+
+def summary(times: Sequence[float]) -> tuple[float, float, float]:
+    """(median, p99, max) in milliseconds."""
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return statistics.median(ordered) * 1e3, p99 * 1e3, ordered[-1] * 1e3
+
+
+def line(label: str, times: Sequence[float], goal: float | None = None) -> str:
+    median, p99, worst = summary(times)
+    text = f"  {label:<34} median {median:8.3f}  p99 {p99:8.3f}  max {worst:8.3f} ms"
+    if goal is not None:
+        ok = median < goal and worst < MAX_GOAL_MS
+        text += f"   goal median < {goal} ms, max < {MAX_GOAL_MS:g} ms: {'met' if ok else 'MISSED'}"
+    return text
+
+
+def naive_full(hand: Hand) -> None:
+    """The naive after-draw analysis: every distinct discard solved from scratch."""
+    for card in set(hand):
+        rest = list(hand)
+        rest.remove(card)
+        reference_deadwood(rest, RULES, ROUND)
+
+
+def run_family(name: str, hands: list[Hand], naive_hands: int, naive_full_hands: int) -> None:
+    solver = HandSolver.for_round(RULES, ROUND)
+    wilds = [sum(1 for c in h[:13] if solver.is_wild(c)) for h in hands]
+    print(
+        f"\n{name}: {len(hands)} hands, wilds in the 13 cards: "
+        f"median {statistics.median(wilds):g}, range {min(wilds)}-{max(wilds)}"
+    )
+    # Build the option tables once (they are shared by every hand and never cleared).
+    for hand in hands:
+        solver.discards(hand)
+
+    def deadwood(h: Hand) -> object:
+        return solver.deadwood(h[:13])
+
+    def discards(h: Hand) -> object:
+        return solver.discards(h)
+
+    def discards_built(h: Hand) -> object:
+        return [choice.arrangement for choice in solver.discards(h)]
+
+    def solve(h: Hand) -> object:
+        return solver.solve(h[:13])
+
+    gc.disable()
+    try:
+        cold_a = time_each(deadwood, hands, 3, True)
+        cold_b = time_each(discards, hands, 3, True)
+        cold_b2 = time_each(discards_built, hands, 1, True)
+        cold_s = time_each(solve, hands, 1, True)
+        solver._engine.memo.clear()
+        warm_a = time_each(deadwood, hands, 1, False)
+        solver._engine.memo.clear()
+        warm_b = time_each(discards, hands, 1, False)
+    finally:
+        gc.enable()
+    print(" fast solver, cold (memo cleared before each hand, best of 3):")
+    print(line("(a) 13-card deadwood", cold_a, GOALS_MS["13-card deadwood"]))
+    print(line("(b) 14-card discards", cold_b, GOALS_MS["14-card discards"]))
+    print(line("(b') discards + all 14 arrangements", cold_b2))
+    print(line("13-card solve (with arrangement)", cold_s))
+    print(" fast solver, warm (memo kept across hands, as in play):")
+    print(line("(a) 13-card deadwood", warm_a, GOALS_MS["13-card deadwood"]))
+    print(line("(b) 14-card discards", warm_b, GOALS_MS["14-card discards"]))
+
+    sample_a = hands[:naive_hands]
+    naive_a = []
+    for hand in sample_a:
+        start = time.perf_counter()
+        reference_deadwood(hand[:13], RULES, ROUND)
+        naive_a.append(time.perf_counter() - start)
+    sample_b = hands[:naive_full_hands]
+    naive_b = []
+    for hand in sample_b:
+        start = time.perf_counter()
+        naive_full(hand)
+        naive_b.append(time.perf_counter() - start)
+    print(f" naive all-subsets solver (first {len(sample_a)} / {len(sample_b)} hands):")
+    print(line("(a) 13-card deadwood", naive_a))
+    print(line("(b) 14-card discards", naive_b))
+    ratio_a = statistics.median(naive_a) / statistics.median(cold_a[: len(sample_a)])
+    ratio_b = statistics.median(naive_b) / statistics.median(cold_b[: len(sample_b)])
+    print(
+        f"  speed-up on the same hands (cold fast vs naive, medians): (a) {ratio_a:,.0f}x, "
+        f"(b) {ratio_b:,.0f}x"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per family (fast solver)")
+    parser.add_argument("--naive-hands", type=int, default=12, help="hands for naive (a)")
+    parser.add_argument("--naive-full", type=int, default=3, help="hands for naive (b)")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{os.cpu_count()} CPUs, load average {load:.2f} at the start (other work slows timings)")
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.machine()}; rules bga, round {ROUND} (13 cards, Kings and jokers wild)"
+    )
+    started = time.perf_counter()
+    run_family(
+        "bga round 11 deals", bga_deals(args.hands, args.seed), args.naive_hands, args.naive_full
+    )
+    run_family(
+        "6-8 wilds", wild_family(args.hands, args.seed + 1), args.naive_hands, args.naive_full
+    )
+    print(f"\ntotal {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""The bot protocol and the match runner: bots see only their :class:`PlayerView`.
+
+>>> from threethirteen.bots import make_bot
+>>> from threethirteen.rules import get_rules
+>>> played = play_match(get_rules("bga"), [make_bot("greedy"), make_bot("random", seed=1)], seed=9)
+>>> played.state.phase
+Phase.MATCH_OVER
+>>> len(played.record.rounds)
+11
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from threethirteen.actions import Action
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.records import GameRecord
+from threethirteen.rules import Rules
+from threethirteen.state import MatchState, Phase
+from threethirteen.views import PlayerView
+
+__all__ = ["Bot", "PlayedMatch", "play_match"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player program: given what its seat may see, the action it plays.
+
+    ``choose`` is called only on the bot's own turn, so ``view.legal_actions``
+    is never empty; it must return one of them.
+    """
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """A finished match: the final state and its record."""
+
+    state: MatchState
+    record: GameRecord
+
+
+Observer = Callable[[MatchState, int, Action], None]
+
+
+def play_match(
+    rules: Rules,
+    bots: Sequence[Bot],
+    seed: int | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    observer: Observer | None = None,
+) -> PlayedMatch:
+    """Play a whole match, one bot a seat, and return the final state and record.
+
+    Each bot gets only ``state.view(seat)``; its action is applied checked, so a
+    bot that returns an illegal action raises
+    :class:`~threethirteen.errors.IllegalActionError`. ``observer(state, seat,
+    action)`` is called after every action (for watching, and for tests).
+    ``names`` label the seats in the record (default: the bots' names).
+    Raises :class:`~threethirteen.errors.RulesError` for a player count the rules
+    do not allow.
+    """
+    state = MatchState.new(rules, len(bots), seed)
+    if names is None:
+        names = [bot.name for bot in bots]
+    if len(names) != len(bots):
+        raise ThreeThirteenError(f"{len(names)} names for {len(bots)} bots")
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state.next_round()
+            continue
+        seat = state.current
+        action = bots[seat].choose(state.view(seat))
+        state.apply(action)
+        if observer is not None:
+            observer(state, seat, action)
+    return PlayedMatch(state, state.record(names))

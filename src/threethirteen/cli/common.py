@@ -1,0 +1,54 @@
+"""What every command shares: the ``--rules``/``--house`` options and the console."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from rich.console import Console
+
+from threethirteen.rules import HOUSE_RULES, PRESETS, Rules, apply_house_rule, get_rules
+
+__all__ = ["add_rules_options", "make_console", "rules_from_args"]
+
+
+def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = "classic") -> None:
+    """Add ``--rules PRESET`` and the repeatable ``--house RULE`` to ``parser``."""
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET",
+        default=default,
+        help=f"rules preset: {', '.join(sorted(PRESETS))}"
+        + (f" (default {default})" if default else ""),
+    )
+    parser.add_argument(
+        "--house",
+        metavar="RULE",
+        action="append",
+        default=[],
+        help="a house rule on top of the preset, repeatable: a bundle "
+        f"({', '.join(sorted(HOUSE_RULES))}) or option=value (see docs/rules.md)",
+    )
+
+
+def rules_from_args(preset: str, house: list[str]) -> Rules:
+    """The preset with every house rule applied in order.
+
+    Raises :class:`~threethirteen.errors.RulesError` quoting an unknown preset,
+    house rule, option or value.
+    """
+    rules = get_rules(preset)
+    for spec in house:
+        rules = apply_house_rule(rules, spec)
+    return rules
+
+
+def make_console(file: TextIO | None = None) -> Console:
+    """A console for the commands' output.
+
+    Highlighting is off: rich would otherwise colour every number, and the
+    numbers here are cards and scores that already carry their own styles.
+    Soft wrapping is off so long plain lines (JSON, logs) stay one line.
+    """
+    return Console(file=file or sys.stdout, highlight=False, soft_wrap=False)

@@ -1,0 +1,694 @@
+"""``threethirteen play``: a match in the terminal, you (seat 0) against bots.
+
+The human seat is driven through its :class:`~threethirteen.views.PlayerView`
+only, exactly as a bot is: the screen, the hints and the input checks are built
+from the view, and the match's :class:`~threethirteen.state.MatchState` is used
+only to apply moves and to hand out views. ``--watch`` seats bots everywhere
+and prints the match as a spectator, who may see every hand.
+
+Input at the prompt (see ``help``): ``s``/``stock`` or ``d``/``pile`` to draw; a
+card (``7H``, ``x 7H``) or its position in the displayed hand to discard;
+``out 7H`` (or ``out``) to go out; ``h``/``hint``; ``sort``; ``help``; ``q``/``quit``.
+Bad input re-prompts with a message; the end of input stops the game cleanly,
+saving the record first with ``--save``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
+from threethirteen.bots import BOT_NAMES, Bot, make_bot
+from threethirteen.cards import Card
+from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
+from threethirteen.cli.render import (
+    arrangement_lines,
+    card_text,
+    cards_text,
+    hand_table,
+    players_table,
+    result_heading,
+    result_table,
+    round_title,
+    score_sheet_table,
+    seat_label,
+    sort_hand,
+    totals_line,
+    winner_line,
+)
+from threethirteen.errors import IllegalActionError, NotationError, RulesError
+from threethirteen.melds import Arrangement, HandSolver, Meld
+from threethirteen.rules import Rules
+from threethirteen.state import MatchState
+from threethirteen.views import Event, EventKind, Phase, PlayerView
+
+__all__ = ["Hint", "add_parser", "hint_for", "interpret", "run"]
+
+HELP = """\
+Commands:
+  s, stock           draw the top card of the stock
+  d, pile            take the top card of the discard pile
+  7H  or  x 7H       discard the 7 of hearts (suits S H D C, ten is 10 or T, joker JK)
+  3                  discard the 3rd card of your hand as shown
+  out 7H, out 3      go out, discarding that card ('out' alone picks the card)
+  h, hint            the best arrangement of your hand and a suggested move
+  sort               show the hand by suit or by rank
+  help               this list
+  q, quit            stop the game (the record is saved first with --save)"""
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "play",
+        help="play a match in the terminal against bots",
+        description="Play Three-Thirteen in the terminal: you are seat 0, the other seats are "
+        "bots. Type 'help' at the prompt for the commands.",
+    )
+    add_rules_options(parser)
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="players at the table, you included (default 4, or what the rules allow)",
+    )
+    parser.add_argument(
+        "--bots",
+        metavar="LEVEL",
+        default="greedy",
+        help=f"the bots: one of {', '.join(BOT_NAMES)} for every seat, or a comma-separated "
+        "list, one a bot seat (default greedy)",
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="the match seed (default: random)")
+    parser.add_argument(
+        "--watch", action="store_true", help="let bots play every seat and print the match"
+    )
+    parser.add_argument("--save", metavar="FILE", help="write the game record (JSON) here")
+    parser.add_argument("--name", metavar="NAME", default="You", help="your name (default You)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args.rules, args.house)
+    players = _players(rules, args.players)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    human = None if args.watch else 0
+    levels = _bot_levels(args.bots, players if human is None else players - 1)
+    state = MatchState.new(rules, players, seed)
+    bots: dict[int, Bot] = {}
+    names: list[str] = []
+    bot_seats = [s for s in range(players) if s != human]
+    for seat in range(players):
+        if seat == human:
+            names.append(args.name.strip() or "You")
+            continue
+        level = levels[bot_seats.index(seat)]
+        # Each bot's generator derives from the match seed, so --seed replays the bots too.
+        bots[seat] = make_bot(level, seed=seed * 101 + seat)
+        names.append(f"{level.capitalize()} {seat}")
+    save = Path(args.save) if args.save else None
+    if save is not None:
+        _check_writable(save)
+    game = TerminalGame(state, names, bots, human, make_console(), sys.stdin, save)
+    return game.run()
+
+
+def _players(rules: Rules, requested: int | None) -> int:
+    """The player count: as asked (checked), else 4 if the rules allow it."""
+    if requested is not None:
+        rules.check_players(requested)
+        return requested
+    return min(max(4, rules.min_players), rules.max_players)
+
+
+def _bot_levels(spec: str, count: int) -> list[str]:
+    """One bot name a bot seat, from ``greedy`` or ``greedy,random,...``."""
+    names = [part.strip().lower() for part in spec.split(",")]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise RulesError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+    if len(names) == 1:
+        return names * count
+    if len(names) != count:
+        raise RulesError(f"--bots {spec!r} names {len(names)} bots for {count} bot seats")
+    return names
+
+
+def _check_writable(path: Path) -> None:
+    """Fail before the match, not after it, when the record could not be saved."""
+    if path.is_dir():
+        raise RulesError(f"--save {str(path)!r} is a directory; give a file name")
+    if not path.parent.exists():
+        raise RulesError(f"--save {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+
+
+# -- reading the player's input ---------------------------------------------------------------
+
+
+class QuitError(Exception):
+    """The player asked to stop, or the input ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the solver advises for the hand in a view."""
+
+    arrangement: Arrangement  # the hand as it stands (before drawing, or after the discard)
+    action: Action | None  # the suggested move
+    reason: str
+
+
+def interpret(text: str, view: PlayerView, shown: Sequence[Card]) -> Action | str:
+    """Turn one line of input into an action, or a command word.
+
+    Command words: ``hint``, ``sort``, ``help``, ``quit``, ``""`` (nothing typed).
+    ``shown`` is the hand in its displayed order, for discarding by position.
+    Raises :class:`NotationError` quoting input that is neither; legality is
+    checked by the match, not here.
+    """
+    words = text.strip().split()
+    if not words:
+        return ""
+    head = words[0].lower()
+    if len(words) == 1:
+        if head in ("q", "quit", "exit"):
+            return "quit"
+        if head in ("h", "hint"):
+            return "hint"
+        if head in ("help", "?"):
+            return "help"
+        if head in ("sort", "order"):
+            return "sort"
+        if head in ("out", "o", "go-out"):
+            return _auto_out(view)
+    if view.phase is Phase.DISCARD and len(words) <= 2:
+        # In the discard phase a bare card or position discards it; 'out' takes one too.
+        target = words[-1]
+        verb = head if len(words) == 2 else "discard"
+        if target.isdigit():
+            card = _card_at(target, shown)
+            if verb in ("out", "o", "go-out"):
+                return GoOut(card)
+            if verb in ("discard", "x"):
+                return _discard(card, view)
+        elif len(words) == 2 and verb in ("out", "o", "go-out"):
+            return GoOut(Card.parse(target))  # its error quotes the card as typed
+        elif len(words) == 2 and verb in ("discard", "x"):
+            return _discard(Card.parse(target), view)
+        elif len(words) == 1 and head not in _DRAW_WORDS:
+            try:
+                card = Card.parse(target)
+            except NotationError:
+                raise NotationError(
+                    f"{text.strip()!r} is neither a card nor a command; type 'help'"
+                ) from None
+            return _discard(card, view)
+    if view.phase is Phase.DRAW and (text.strip().isdigit() or _looks_like_card(text)):
+        raise NotationError(f"{text.strip()!r}: draw first, with 's' (stock) or 'd' (the pile)")
+    try:
+        action = parse_action(text)
+    except NotationError:
+        if len(words) > 1:
+            raise  # its message quotes the bad card or word
+        raise NotationError(
+            f"{text.strip()!r} is neither a move nor a command; type 'help'"
+        ) from None
+    if isinstance(action, Discard):
+        return _discard(action.card, view)
+    return action
+
+
+_DRAW_WORDS = frozenset({"s", "stock", "deck", "d", "p", "pile", "discard", "draw", "take"})
+
+
+def _looks_like_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except NotationError:
+        return False
+    return True
+
+
+def _card_at(text: str, shown: Sequence[Card]) -> Card:
+    position = int(text)
+    if not 1 <= position <= len(shown):
+        raise NotationError(f"no card at position {text!r}: your hand has cards 1 to {len(shown)}")
+    return shown[position - 1]
+
+
+def _discard(card: Card, view: PlayerView) -> Action:
+    """A discard, or the going out it becomes under automatic going out (the app)."""
+    if Discard(card) not in view.legal_actions and GoOut(card) in view.legal_actions:
+        return GoOut(card)
+    return Discard(card)
+
+
+def _auto_out(view: PlayerView) -> Action:
+    """``out`` alone: go out with the solver's discard, or say why not."""
+    outs = [a for a in view.legal_actions if isinstance(a, GoOut)]
+    if view.phase is Phase.DRAW:
+        raise NotationError("'out': draw first, then go out by discarding a card")
+    if not outs:
+        if view.out_seat is not None:
+            raise NotationError("'out': somebody has gone out already; nobody else may this round")
+        raise NotationError("'out': your hand cannot go out yet (type 'hint' for the best discard)")
+    # Every going-out discard scores 0; throw away the card that would cost most if kept.
+    return max(outs, key=lambda a: view.rules.card_penalty(a.card, view.wild_rank))
+
+
+def hint_for(view: PlayerView) -> Hint:
+    """The solver's advice from what ``view`` shows (the player's hand and the pile top)."""
+    solver = HandSolver.for_round(view.rules, view.round_number)
+    hand = view.hand
+    table = view.table if view.rules.lay_off else ()
+    if view.phase is Phase.DRAW:
+        now = solver.solve(hand, table)
+        top = view.top_discard
+        if top is not None and Draw(Source.DISCARD) in view.legal_actions:
+            after = _best_discard(solver, view, (*hand, top), table)
+            if after is not None:
+                discard, arrangement, goes_out = after
+                if goes_out or arrangement.deadwood < now.deadwood:
+                    reason = (
+                        f"taking {top} lets you go out by discarding {discard}"
+                        if goes_out
+                        else f"taking {top} and discarding {discard} leaves deadwood "
+                        f"{arrangement.deadwood} (now {now.deadwood})"
+                    )
+                    return Hint(now, Draw(Source.DISCARD), reason)
+        reason = "the pile's top card does not lower your deadwood; try the stock"
+        if Draw(Source.STOCK) not in view.legal_actions:
+            return Hint(now, Draw(Source.DISCARD), "the stock is empty: take the pile")
+        return Hint(now, Draw(Source.STOCK), reason)
+    after = _best_discard(solver, view, hand, table)
+    if after is None:
+        return Hint(solver.solve(hand, table), None, "no card may be discarded")
+    discard, arrangement, goes_out = after
+    if goes_out:
+        action: Action = GoOut(discard)
+        reason = f"discard {discard} and go out"
+    else:
+        action = Discard(discard)
+        reason = f"discard {discard}: deadwood {arrangement.deadwood} after it"
+    return Hint(arrangement, action, reason)
+
+
+def _best_discard(
+    solver: HandSolver, view: PlayerView, cards: Sequence[Card], table: Sequence[Meld]
+) -> tuple[Card, Arrangement, bool] | None:
+    """The best discard of ``cards``: going out first, then the lowest deadwood after it.
+
+    Only discards the view allows are weighed once the player has drawn, and going
+    out counts only while nobody has gone out (a final turn cannot go out).
+    """
+    allowed = {a.card for a in view.legal_actions if isinstance(a, Discard | GoOut)}
+    may_go_out = view.out_seat is None
+    choices = solver.discards(cards, table)
+    if view.phase is Phase.DISCARD:
+        choices = [c for c in choices if c.discard in allowed]
+    if not choices:
+        return None
+    best = min(
+        choices,
+        key=lambda c: (
+            not (c.can_go_out and may_go_out),
+            c.deadwood,
+            -view.rules.card_penalty(c.discard, view.wild_rank),
+        ),
+    )
+    return best.discard, best.arrangement, best.can_go_out and may_go_out
+
+
+# -- the game loop -------------------------------------------------------------------------------
+
+
+class TerminalGame:
+    """One match in the terminal: renders views, reads the human, runs the bots."""
+
+    def __init__(
+        self,
+        state: MatchState,
+        names: Sequence[str],
+        bots: dict[int, Bot],
+        human: int | None,
+        console: Console,
+        stdin: TextIO,
+        save: Path | None,
+    ) -> None:
+        self.state = state
+        self.names = list(names)
+        self.bots = bots
+        self.human = human
+        self.console = console
+        self.stdin = stdin
+        self.save = save
+        self.sort_by = "suit"
+        self.unicode = console.encoding.lower().startswith("utf")
+        self.interactive = stdin.isatty()
+        self._shown_events = 0  # events of this round already printed
+        self._shown: list[Card] = []  # the human's hand in displayed order
+
+    # -- driving the match -----------------------------------------------------------------
+
+    def run(self) -> int:
+        state = self.state
+        self._intro()
+        try:
+            while state.phase is not Phase.MATCH_OVER:
+                if state.phase is Phase.ROUND_OVER:
+                    self._round_over()
+                    state.next_round()
+                    self._round_start()
+                    continue
+                seat = state.current
+                if seat == self.human:
+                    self._human_turn(seat)
+                else:
+                    self._bot_turn(seat)
+        except QuitError as stop:
+            self._flush_events()
+            self.console.print(Text(str(stop), style="yellow"))
+            self._save()
+            return 0
+        except KeyboardInterrupt:
+            self.console.print(Text("\nInterrupted.", style="yellow"))
+            self._save()
+            return 130
+        self._match_over()
+        self._save()
+        return 0
+
+    def _intro(self) -> None:
+        state = self.state
+        rules = state.rules
+        self.console.print(Rule(Text("Three-Thirteen", style="bold")))
+        self.console.print(f"{rules.summary()}")
+        seats = ", ".join(
+            f"{name}{'' if seat != self.human else ' (you)'}"
+            for seat, name in enumerate(self.names)
+        )
+        self.console.print(f"Players: {seats}")
+        self.console.print(
+            f"Seed {state.seed} (play the same deals again with --seed {state.seed})"
+        )
+        if state.cuts:
+            cuts = ", ".join(
+                f"{seat_label(self.names, s)} {c.pretty() if self.unicode else c}"
+                for s, c in state.cuts
+            )
+            self.console.print(f"Cut for the deal: {cuts}")
+        self.console.print(f"{seat_label(self.names, state.dealer)} deals first.")
+        if self.human is not None:
+            self.console.print("Type 'help' at the prompt for the commands.")
+        self._round_start()
+
+    def _round_start(self) -> None:
+        state = self.state
+        if state.phase is Phase.MATCH_OVER:
+            return
+        self._shown_events = 0
+        view = self._viewer()
+        self.console.print()
+        self.console.print(Rule(Text(round_title(view.spec, view.rules), style="bold")))
+        self.console.print(
+            f"{seat_label(self.names, view.dealer)} deals; "
+            f"first to play: {seat_label(self.names, view.current)}. "
+            f"Up card: {self._card(view.top_discard)}"
+        )
+        if self.human is None:
+            # A spectator of bots may see every hand.
+            for seat in range(state.players):
+                self.console.print(
+                    Text.assemble(
+                        f"  {seat_label(self.names, seat)}: ",
+                        cards_text(state.hand(seat), view.wild_rank, unicode=self.unicode),
+                    )
+                )
+
+    def _viewer(self) -> PlayerView:
+        """The view the screen is drawn from: the human's, or seat 0's when watching."""
+        return self.state.view(self.human if self.human is not None else 0)
+
+    def _bot_turn(self, seat: int) -> None:
+        bot = self.bots[seat]
+        action = bot.choose(self.state.view(seat))
+        self.state.apply(action)
+        if isinstance(action, Discard | GoOut):
+            self._flush_events()
+
+    def _flush_events(self) -> None:
+        """Print this round's moves not printed yet, a turn a line, as the viewer saw them."""
+        # A spectator of bots sees the cards drawn from the stock; a player does not.
+        human = self.human
+        log = self.state.log if human is None else self.state.view(human).log
+        pending: list[Event] = []
+        for event in log[self._shown_events :]:
+            if event.kind is EventKind.RESHUFFLE:
+                self.console.print(
+                    Text(
+                        f"  The stock ran out: {event.count} cards of the discard pile "
+                        "are shuffled into a new stock.",
+                        style="yellow",
+                    )
+                )
+            elif event.kind in (EventKind.DRAW_STOCK, EventKind.DRAW_DISCARD):
+                pending.append(event)
+            else:
+                if event.seat != self.human:
+                    self.console.print(self._turn_line(pending, event))
+                pending = []
+        self._shown_events = len(log) - len(pending)
+
+    def _turn_line(self, draws: Sequence[Event], end: Event) -> Text:
+        name = seat_label(self.names, end.seat)
+        wild = self.state.spec.wild_rank
+        parts: list[str | Text | tuple[str, str]] = [f"  {name} "]
+        for draw in draws:
+            if draw.kind is EventKind.DRAW_DISCARD and draw.card is not None:
+                parts += [
+                    "took ",
+                    card_text(draw.card, wild, unicode=self.unicode),
+                    " from the pile",
+                ]
+            elif draw.card is not None:
+                parts += [
+                    "drew ",
+                    card_text(draw.card, wild, unicode=self.unicode),
+                    " from the stock",
+                ]
+            else:
+                parts.append("drew from the stock")
+            parts.append(", ")
+        assert end.card is not None
+        if end.kind is EventKind.GO_OUT:
+            parts += [("went out", "bold green"), " discarding "]
+        else:
+            parts.append("discarded ")
+        parts.append(card_text(end.card, wild, unicode=self.unicode))
+        text = Text.assemble(*parts)
+        if end.kind is EventKind.GO_OUT:
+            text.append("; everyone else takes one final turn", style="bold yellow")
+        return text
+
+    # -- the human's turn ----------------------------------------------------------------------
+
+    def _human_turn(self, seat: int) -> None:
+        self._flush_events()
+        view = self.state.view(seat)
+        self._show_turn(view)
+        while True:
+            text = self._read(view)
+            try:
+                command = interpret(text, view, self._shown)
+            except NotationError as exc:
+                self.console.print(Text(str(exc), style="red"))
+                continue
+            if command == "":
+                continue
+            if command == "quit":
+                raise QuitError("You stopped the game.")
+            if command == "help":
+                self.console.print(HELP)
+                continue
+            if command == "sort":
+                self.sort_by = "rank" if self.sort_by == "suit" else "suit"
+                self.console.print(f"Sorting by {self.sort_by}.")
+                self._show_hand(view)
+                continue
+            if command == "hint":
+                self._show_hint(view)
+                continue
+            assert not isinstance(command, str)
+            try:
+                self.state.apply(command)
+            except IllegalActionError as exc:
+                self.console.print(Text(_reason(exc), style="red"))
+                continue
+            self._after_human_move(seat, command)
+            return
+
+    def _read(self, view: PlayerView) -> str:
+        prompt = "Draw (s = stock, d = pile)" if view.phase is Phase.DRAW else "Discard"
+        if view.is_final_turn:
+            prompt += " (final turn)"
+        self.console.print(Text(f"{prompt}> ", style="bold cyan"), end="")
+        self.console.file.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.console.print()
+            raise QuitError("Input ended; the game stops here.")
+        line = line.strip()
+        if not self.interactive:
+            self.console.print(line)  # echo scripted input, so transcripts read well
+        return line
+
+    def _after_human_move(self, seat: int, action: Action) -> None:
+        view = self.state.view(seat)
+        if isinstance(action, Draw):
+            for event in view.log[self._shown_events :]:
+                if event.kind is EventKind.RESHUFFLE:
+                    self.console.print(
+                        Text(
+                            f"The stock ran out: {event.count} cards of the discard pile are "
+                            "shuffled into a new stock.",
+                            style="yellow",
+                        )
+                    )
+            drawn = view.drawn
+            where = "the stock" if action.source is Source.STOCK else "the pile"
+            # The next pass of the loop shows the hand for the discard.
+            self.console.print(Text.assemble("You drew ", self._card(drawn), f" from {where}."))
+        elif isinstance(action, GoOut):
+            self.console.print(
+                Text.assemble(
+                    ("You went out", "bold green"),
+                    " discarding ",
+                    self._card(action.card),
+                    "; everyone else takes one final turn.",
+                )
+            )
+            self._shown_events = len(view.log)
+        else:
+            self.console.print(Text.assemble("You discarded ", self._card(action.card), "."))
+            self._shown_events = len(view.log)
+
+    def _show_turn(self, view: PlayerView) -> None:
+        console = self.console
+        if view.phase is Phase.DRAW:
+            console.print()
+            console.print(
+                Text(
+                    f"Round {view.round_number} of {view.rules.rounds} · "
+                    f"{view.spec.hand_size} cards · {view.wild_rank.plural} wild"
+                    + (" and jokers" if view.rules.jokers else "")
+                    + f" · turn {view.turn + 1} · your move",
+                    style="bold",
+                )
+            )
+            console.print(players_table(view, self.names))
+            console.print(
+                Text.assemble(
+                    "Discard pile top: ",
+                    self._card(view.top_discard),
+                    f"   Stock: {view.stock_size} cards",
+                )
+            )
+        if view.phase is Phase.DRAW and view.is_final_turn and view.out_seat is not None:
+            out = seat_label(self.names, view.out_seat)
+            console.print(
+                Text(
+                    f"FINAL TURN: {out} went out. Draw and discard once more; you cannot go "
+                    "out, but a hand that is all melded scores 0.",
+                    style="bold yellow",
+                )
+            )
+            melds = " | ".join(
+                cards_text(m.cards, view.wild_rank, unicode=self.unicode).plain for m in view.table
+            )
+            console.print(f"{out}'s melds: {melds}")
+            if view.rules.lay_off:
+                console.print("Laying off is on: your cards that fit these melds score nothing.")
+        self._show_hand(view)
+        if view.phase is Phase.DISCARD:
+            outs = [a.card for a in view.legal_actions if isinstance(a, GoOut)]
+            if outs:
+                cards = ", ".join(f"out {c}" for c in outs)
+                console.print(
+                    Text(f"You can go out! Type {cards} (or just 'out').", style="bold green")
+                )
+
+    def _show_hand(self, view: PlayerView) -> None:
+        self._shown = sort_hand(view.hand, self.sort_by)
+        self.console.print(Text(f"Your hand (by {self.sort_by}):", style="bold"))
+        self.console.print(hand_table(self._shown, view.wild_rank, unicode=self.unicode))
+        if view.drawn is not None:
+            self.console.print(Text.assemble("Just drawn: ", self._card(view.drawn)))
+
+    def _show_hint(self, view: PlayerView) -> None:
+        hint = hint_for(view)
+        title = "Your hand now" if view.phase is Phase.DRAW else "After the suggested discard"
+        self.console.print(Text(f"Hint. {title}:", style="bold"))
+        lines = arrangement_lines(
+            hint.arrangement, view.wild_rank, unicode=self.unicode, table=view.table
+        )
+        for line in lines:
+            self.console.print(Text("  ") + line)
+        suggestion = f"Suggested: {hint.action}" if hint.action is not None else "No suggestion"
+        self.console.print(Text(f"{suggestion} ({hint.reason})", style="cyan"))
+
+    def _card(self, card: Card | None) -> Text:
+        if card is None:
+            return Text("-", style="dim")
+        return card_text(card, self.state.spec.wild_rank, unicode=self.unicode)
+
+    # -- round and match ends --------------------------------------------------------------------
+
+    def _round_over(self) -> None:
+        self._flush_events()
+        view = self._viewer()
+        result = view.results[-1]
+        self.console.print()
+        self.console.print(Text(result_heading(result, self.names), style="bold"))
+        self.console.print(result_table(result, self.names, unicode=self.unicode))
+        if result.number < view.rules.rounds:  # after the last round, the match's end shows it
+            self.console.print(Text("Score sheet", style="bold"))
+            self.console.print(score_sheet_table(view.scores, self.names))
+        if self.interactive and self.human is not None and result.number < view.rules.rounds:
+            self.console.print("Press Enter for the next round (q to quit).", end="")
+            line = self.stdin.readline()
+            if not line or line.strip().lower() in ("q", "quit"):
+                raise QuitError("You stopped the game between rounds.")
+
+    def _match_over(self) -> None:
+        view = self._viewer()
+        rules = view.rules
+        self.console.print()
+        self.console.print(Rule(Text("Match over", style="bold")))
+        self.console.print(score_sheet_table(view.scores, self.names))
+        self.console.print(totals_line(view.scores, self.names))
+        self.console.print(
+            Text(winner_line(rules, view.scores, self.state.winners(), self.names), style="bold")
+        )
+
+    def _save(self) -> None:
+        if self.save is None:
+            return
+        record = self.state.record(self.names)
+        self.save.write_text(record.to_json() + "\n", encoding="utf-8")
+        self.console.print(f"Game record saved to {self.save}")
+
+
+def _reason(exc: IllegalActionError) -> str:
+    """The state's message without its technical prefix (action, seat, phase)."""
+    text = str(exc)
+    _, sep, reason = text.partition(": ")
+    return f"Not allowed: {reason}" if sep else text

@@ -1,0 +1,207 @@
+"""What one seat may see: :class:`PlayerView`, the public log, and the unseen cards.
+
+Visibility is decided by owner, never by phase: a view holds the viewer's own
+hand, the card it drew this turn, and only public facts about everyone else
+(card counts, the whole discard pile, the table, the stock's size, the score
+sheet, the hands revealed by past rounds, and a public log in which a draw from
+the stock shows no card). Views are built only by
+:meth:`threethirteen.state.MatchState.view`; bots, the terminal and the server
+receive views, never the state.
+
+This module also holds the two enums a view shares with the state,
+:class:`Phase` and :class:`EventKind`, and the log entry :class:`Event`.
+
+>>> from threethirteen.rules import get_rules
+>>> from threethirteen.state import MatchState
+>>> state = MatchState.new(get_rules("classic").with_options(first_dealer="first-seat"), 3, seed=7)
+>>> view = state.view(1)
+>>> view.phase, view.current, view.is_my_turn, len(view.hand), view.hand_sizes
+(Phase.DRAW, 1, True, 3, (3, 3, 3))
+>>> [str(a) for a in view.legal_actions]
+['draw stock', 'draw discard']
+>>> sum(unseen_cards(view).values()) == view.stock_size + 3 + 3
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass
+
+from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.cards import Card, Rank, make_shoe
+from threethirteen.melds import Meld
+from threethirteen.rules import RoundSpec, Rules
+from threethirteen.scoring import RoundResult, ScoreSheet
+
+__all__ = ["Event", "EventKind", "Phase", "PlayerView", "known_holdings", "unseen_cards"]
+
+
+class Phase(enum.Enum):
+    """The phase of a match: whose move it is and what kind of move is legal."""
+
+    DRAW = "draw"  # the current seat draws from the stock or takes the discard
+    DISCARD = "discard"  # the current seat discards, or goes out
+    ROUND_OVER = "round-over"  # the round is scored; next_round() deals the next one
+    MATCH_OVER = "match-over"  # every round is played
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class EventKind(enum.Enum):
+    """What one entry of a round's log records."""
+
+    DRAW_STOCK = "draw-stock"
+    DRAW_DISCARD = "draw-discard"
+    DISCARD = "discard"
+    GO_OUT = "go-out"
+    RESHUFFLE = "reshuffle"  # the discard pile but its top became the new stock
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"EventKind.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a round's log.
+
+    ``card`` is the card drawn, taken, discarded or gone out with; in a public
+    log (a view's) a draw from the stock has ``card=None``. A ``RESHUFFLE`` is
+    logged just before the stock draw that needed it; ``seat`` is the drawer and
+    ``count`` the number of cards shuffled into the new stock.
+    """
+
+    kind: EventKind
+    seat: int
+    card: Card | None = None
+    count: int = 0
+
+    @property
+    def action(self) -> Action | None:
+        """The action this entry records; None for a ``RESHUFFLE``."""
+        if self.kind is EventKind.DRAW_STOCK:
+            return Draw(Source.STOCK)
+        if self.kind is EventKind.DRAW_DISCARD:
+            return Draw(Source.DISCARD)
+        if self.card is None:
+            return None
+        if self.kind is EventKind.DISCARD:
+            return Discard(self.card)
+        if self.kind is EventKind.GO_OUT:
+            return GoOut(self.card)
+        return None
+
+    def public(self) -> Event:
+        """The entry as every seat sees it: a stock draw loses its card."""
+        if self.kind is EventKind.DRAW_STOCK and self.card is not None:
+            return Event(self.kind, self.seat)
+        return self
+
+    def __str__(self) -> str:
+        if self.kind is EventKind.RESHUFFLE:
+            return f"seat {self.seat}: {self.count} cards of the discard pile reshuffled as stock"
+        text = f"seat {self.seat}: {self.action}"
+        if self.kind in (EventKind.DRAW_STOCK, EventKind.DRAW_DISCARD) and self.card is not None:
+            text += f" -> {self.card}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything seat ``seat`` may know at one moment, and nothing else.
+
+    Hidden from it: the other hands (only their sizes show), the stock's order
+    and contents, and the card another seat drew from the stock. ``hand`` is
+    sorted by suit then rank (jokers last), so it does not reveal the order of
+    draws. ``legal_actions`` is empty unless it is the viewer's move.
+    ``results`` holds past rounds with every hand revealed (public once scored).
+    """
+
+    rules: Rules
+    spec: RoundSpec
+    seat: int
+    players: int
+    phase: Phase
+    current: int
+    dealer: int
+    hand: tuple[Card, ...]
+    drawn: Card | None  # the card the viewer drew this turn, while it is to discard
+    drawn_from: Source | None
+    hand_sizes: tuple[int, ...]  # cards held by every seat, the viewer's included
+    discard_pile: tuple[Card, ...]  # bottom first; the last card is the top
+    stock_size: int
+    table: tuple[Meld, ...]  # the melds of the player who went out
+    out_seat: int | None
+    turn: int  # turns completed this round
+    scores: ScoreSheet
+    results: tuple[RoundResult, ...]
+    log: tuple[Event, ...]  # this round's public log
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def round_number(self) -> int:
+        return self.spec.number
+
+    @property
+    def wild_rank(self) -> Rank:
+        return self.spec.wild_rank
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.current == self.seat and self.phase in (Phase.DRAW, Phase.DISCARD)
+
+    @property
+    def is_final_turn(self) -> bool:
+        """True while somebody has gone out and the current seat plays its last turn."""
+        return self.out_seat is not None and self.phase in (Phase.DRAW, Phase.DISCARD)
+
+
+def known_holdings(view: PlayerView) -> tuple[Counter[Card], ...]:
+    """Per seat, cards it is known to hold from the public log (the viewer's: its hand).
+
+    A card taken from the discard pile is known to be held until the seat
+    discards a card equal to it (two decks: an equal card is indistinguishable).
+    The seat that went out holds nothing: its cards are on the table.
+    """
+    known: list[Counter[Card]] = [Counter() for _ in range(view.players)]
+    for event in view.log:
+        held = known[event.seat]
+        if event.kind is EventKind.DRAW_DISCARD and event.card is not None:
+            held[event.card] += 1
+        elif event.kind in (EventKind.DISCARD, EventKind.GO_OUT) and event.card is not None:
+            if held[event.card] > 0:
+                held[event.card] -= 1
+            if event.kind is EventKind.GO_OUT:
+                held.clear()
+    known[view.seat] = Counter(view.hand)
+    return tuple(+held for held in known)
+
+
+def unseen_cards(view: PlayerView) -> Counter[Card]:
+    """The cards whose place the viewer does not know: the shoe minus what it has seen.
+
+    Seen: its own hand, the discard pile, the melds on the table, and the cards
+    other seats are known to hold (see :func:`known_holdings`). What is left is
+    spread over the stock and the unknown part of the other hands, so its size
+    is ``stock_size`` plus the other hands' sizes minus their known cards; a
+    search bot deals these at random to resample the hidden state.
+    """
+    shoe = Counter(make_shoe(view.rules.decks_for(view.players), view.rules.jokers))
+    seen: Counter[Card] = Counter(view.discard_pile)
+    for meld in view.table:
+        seen.update(meld.cards)
+    for held in known_holdings(view):
+        seen.update(held)
+    return shoe - seen
