@@ -32,13 +32,13 @@ def table(rules: Rules, hands: list[str], up: str, stock_top: str = "") -> Match
 
 
 def test_registry() -> None:
-    assert BOT_NAMES == ("random", "greedy")
+    assert BOT_NAMES[:4] == ("random", "greedy", "simple", "heuristic")
     for name in BOT_NAMES:
         bot = make_bot(name.upper(), seed=1)
         assert isinstance(bot, Bot) and bot.name == name
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot(" greedy "), GreedyBot)
-    with pytest.raises(ThreeThirteenError, match="unknown bot 'clever'; known: greedy, random"):
+    with pytest.raises(ThreeThirteenError, match="unknown bot 'clever'; known: greedy, heuristic"):
         make_bot("clever")
 
 

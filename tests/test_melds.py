@@ -300,7 +300,7 @@ def test_a_full_run_takes_a_spare_wild_by_splitting() -> None:
     naturals = melds_module._positions(split.x)
     plan = melds_module._Plan(cores=[melds_module._Core(MeldKind.RUN, naturals, "up", 1)])
     engine._absorb_unrestricted(plan, 1)
-    melds, unmelded, deadwood = engine.materialise(plan, split.x, split)
+    melds, unmelded, deadwood, _ = engine.materialise(plan, split.x, split)
     assert (len(melds), unmelded, deadwood) == (2, [], 0)
     arrangement = Arrangement(tuple(melds), (), 0)
     check_arrangement(arrangement, hand, BGA, 10)

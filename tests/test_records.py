@@ -18,6 +18,7 @@ from threethirteen.errors import RecordError
 from threethirteen.records import FORMAT, VERSION, GameRecord, replay
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState, Phase
+from threethirteen.views import EventKind
 
 SHORT = get_rules("classic").with_options(hand_sizes=(3, 4, 5))
 
@@ -74,7 +75,7 @@ def test_record_round_trips_through_json(finished: tuple[MatchState, GameRecord]
 
 def test_record_holds_the_documented_fields(data: dict[str, Any]) -> None:
     assert data["format"] == FORMAT == "threethirteen-record"
-    assert data["version"] == VERSION == 1
+    assert data["version"] == VERSION == 2
     assert set(data) == {
         "format",
         "version",
@@ -213,7 +214,9 @@ def _unscore_middle_round(d: dict[str, Any]) -> Any:
 CORRUPT: list[tuple[str, Mutation, str]] = [
     ("format", _set(["format"], "chess-pgn"), "not a threethirteen record: format is 'chess-pgn'"),
     ("no format", _delete(["format"]), "not a threethirteen record: format is None"),
-    ("version", _set(["version"], 2), "unsupported record version 2"),
+    ("version", _set(["version"], 3), "unsupported record version 3: .* reads versions 1 and 2"),
+    ("version text", _set(["version"], "2"), "unsupported record version '2'"),
+    ("version bool", _set(["version"], True), "unsupported record version True"),
     ("no seed", _delete(["seed"]), "missing field 'seed'"),
     ("seed text", _set(["seed"], "abc"), "field 'seed' must be an integer, got text 'abc'"),
     ("seed bool", _set(["seed"], True), "field 'seed' must be an integer"),
@@ -338,3 +341,28 @@ def test_the_documented_example_replays() -> None:
     assert state.phase is Phase.MATCH_OVER
     assert state.scores.totals == record.totals
     assert record.to_json() == example
+
+
+def test_a_version_1_record_is_read_but_not_replayed(data: dict[str, Any]) -> None:
+    # Version 1 dealt every round from one generator for the whole match; the same
+    # seed deals other cards now, so replaying would only report a wrong deal.
+    old = copy.deepcopy(data)
+    old["version"] = 1
+    text = json.dumps(old)
+    record = GameRecord.from_json(text)
+    assert record.version == 1 and record.seed == data["seed"]
+    assert json.loads(record.to_json()) == old  # written back as it was
+    with pytest.raises(RecordError, match="record version 1 cannot be replayed"):
+        replay(record)
+
+
+def test_records_replay_matches_whose_rounds_reshuffled_the_pile() -> None:
+    rules = get_rules("classic").with_options(hand_sizes=(3, 4, 5))
+    bots = [make_bot("random", 3), make_bot("random", 4)]
+    played = play_match(rules, bots, seed=8)
+    assert any(
+        event.kind is EventKind.RESHUFFLE for _, events in played.state.history for event in events
+    )
+    rebuilt = replay(GameRecord.from_json(played.record.to_json()))
+    assert same_position(rebuilt, played.state)
+    assert [deal for deal, _ in rebuilt.history] == [deal for deal, _ in played.state.history]

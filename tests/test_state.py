@@ -13,7 +13,7 @@ from threethirteen.errors import IllegalActionError, RulesError, ThreeThirteenEr
 from threethirteen.melds import HandSolver
 from threethirteen.rules import Rules, get_rules
 from threethirteen.scoring import RoundEnd
-from threethirteen.state import MatchState, Phase
+from threethirteen.state import MatchState, Phase, dealer_generator, round_generator
 from threethirteen.views import EventKind
 
 CLASSIC = get_rules("classic").with_options(first_dealer="first-seat")
@@ -174,6 +174,66 @@ def test_ace_is_high_for_the_cut() -> None:
             assert state.dealer == ace_seat
             return
     pytest.fail("no seed cut an ace")
+
+
+# -- chance: one generator per round, derived from the seed --------------------------
+
+
+def deals_of(state: MatchState) -> list[Any]:
+    return [deal for deal, _ in state.history]
+
+
+def reshuffled(state: MatchState) -> bool:
+    return any(e.kind is EventKind.RESHUFFLE for _, events in state.history for e in events)
+
+
+def test_every_rounds_deal_depends_on_the_seed_alone_not_on_the_play() -> None:
+    # Regression: the match had one generator, so a reshuffle of the discard pile in
+    # one round changed the deals of every later round, and the tournament's
+    # duplicate deals were duplicate only until then.
+    from threethirteen.bots import make_bot, play_match
+
+    rules = get_rules("classic").with_options(hand_sizes=(3, 4, 5, 6))
+    compared_after_reshuffle = 0
+    for seed in (1, 2, 3):
+        randoms = play_match(rules, [make_bot("random", seed), make_bot("random", 9)], seed)
+        greedies = play_match(rules, [make_bot("greedy"), make_bot("greedy")], seed)
+        mixed = play_match(rules, [make_bot("random", seed), make_bot("greedy")], seed)
+        assert deals_of(randoms.state) == deals_of(greedies.state) == deals_of(mixed.state)
+        assert len(deals_of(randoms.state)) == rules.rounds
+        assert randoms.state.cuts == greedies.state.cuts == mixed.state.cuts
+        # the plays differ; the random players' long rounds reshuffle the pile
+        assert randoms.record.rounds[0].actions != greedies.record.rounds[0].actions
+        compared_after_reshuffle += reshuffled(randoms.state) and not reshuffled(greedies.state)
+    assert compared_after_reshuffle  # the case that used to break was exercised
+
+
+def test_each_round_deals_from_its_own_generator() -> None:
+    rules = get_rules("classic")
+    state = MatchState.new(rules, 3, seed=42)
+    for number in (1, 2):
+        shoe = make_shoe(rules.decks_for(3), rules.jokers)
+        round_generator(42, number).shuffle(shoe)
+        assert state.deal.up == shoe[-1 - 3 * state.spec.hand_size]
+        assert Counter(c for hand in state.hands for c in hand) == Counter(
+            shoe[-3 * state.spec.hand_size :]
+        )
+        while state.phase is not Phase.ROUND_OVER:
+            state.apply(state.legal_actions()[0])
+        state.next_round()
+    assert round_generator(42, 1).random() != round_generator(42, 2).random()
+    assert round_generator(42, 1).random() != round_generator(43, 1).random()
+
+
+def test_the_first_dealer_has_its_own_generator() -> None:
+    # The cut does not use up the round's generator: the shoe is shuffled the same
+    # whether the first dealer is cut for or fixed (only who gets which hand moves).
+    cut = MatchState.new(get_rules("classic"), 4, seed=8)
+    fixed = MatchState.new(CLASSIC, 4, seed=8)
+    assert cut.deal.up == fixed.deal.up
+    assert Counter(cut.hands) == Counter(fixed.hands)
+    bga = get_rules("bga")  # a random first dealer
+    assert MatchState.new(bga, 4, seed=8).dealer == dealer_generator(8).randrange(4)
 
 
 # -- turns and legality -------------------------------------------------------------

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
 from collections import Counter
 
+import pytest
+
+import threethirteen.views as views_module
 from threethirteen.actions import Discard, Draw, GoOut, Source, parse_action
+from threethirteen.bots import make_bot
 from threethirteen.cards import Card, make_shoe, parse_cards
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState, Phase
-from threethirteen.views import EventKind, PlayerView, known_holdings, unseen_cards
+from threethirteen.views import (
+    Event,
+    EventKind,
+    EventLog,
+    PlayerView,
+    known_holdings,
+    unseen_cards,
+)
 
 CLASSIC = get_rules("classic").with_options(first_dealer="first-seat")
 
@@ -155,3 +168,82 @@ def test_round_over_view_reveals_the_round() -> None:
     assert view.results == state.results
     assert view.results[-1].hands[0] == parse_cards("10H QD 5C")
     assert view.scores == state.scores
+
+
+# -- views are snapshots: cheap to take, unchanged by what happens later -------------
+
+
+def public_log(state: MatchState) -> tuple[Event, ...]:
+    return tuple(event.public() for event in state.log)
+
+
+def frozen_copy(view: PlayerView) -> tuple[object, ...]:
+    """Every field of ``view`` as plain values (the log as a tuple)."""
+    return tuple(
+        tuple(value) if isinstance(value, EventLog) else value
+        for value in (getattr(view, f.name) for f in dataclasses.fields(view))
+    )
+
+
+def test_a_view_does_not_change_when_the_state_moves_on() -> None:
+    rules = get_rules("classic").with_options(hand_sizes=(3, 4), turn_limit=40)
+    state = MatchState.new(rules, 3, seed=4)
+    taken: list[tuple[PlayerView, tuple[object, ...], MatchState]] = []
+    bot = make_bot("random", 1)
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state.next_round()
+            continue
+        for seat in range(3):
+            view = state.view(seat)
+            assert view.log == public_log(state)
+            taken.append((view, frozen_copy(view), state.copy()))
+        state.apply(bot.choose(state.view(state.current)))
+    assert any(view.round_number == 2 for view, _, _ in taken)
+    for view, fields, then in taken:  # every field reads as it did, the log included
+        assert frozen_copy(view) == fields
+        assert view == then.view(view.seat)
+
+
+def test_copies_share_the_public_log_and_keep_their_own_events() -> None:
+    state = stacked()
+    play(state, "draw stock", "discard KD")
+    before = state.view(2)
+    twin = state.copy()
+    play(state, "draw discard", "discard JC")  # the original logs first ...
+    play(twin, "draw stock", "discard 2S")  # ... then the copy: it must not see those
+    play(state, "draw stock")
+    for each in (state, twin):
+        assert each.view(0).log == public_log(each)
+    assert [str(e) for e in twin.view(0).log[2:]] == ["seat 2: draw stock", "seat 2: discard 2S"]
+    assert len(state.view(0).log) == 5 and len(before.log) == 2
+    assert before == stacked_after_two_moves().view(2)
+
+
+def stacked_after_two_moves() -> MatchState:
+    state = stacked()
+    play(state, "draw stock", "discard KD")
+    return state
+
+
+def test_the_event_log_reads_like_a_tuple() -> None:
+    state = stacked()
+    play(state, "draw stock", "discard KD", "draw discard", "discard JC")
+    log = state.view(0).log
+    assert isinstance(log, EventLog)
+    events = public_log(state)
+    assert len(log) == 4 and list(log) == list(events) and tuple(log) == events
+    assert log[0] == events[0] and log[-1] == events[-1] and log[-4] == events[0]
+    assert log[1:3] == events[1:3] and log[::-1] == events[::-1] and log[5:] == ()
+    for bad in (4, -5):
+        with pytest.raises(IndexError):
+            log[bad]
+    assert log == events and events == log and log != list(events)
+    assert log == EventLog(events) and hash(log) == hash(events)
+    assert events[2] in log and log.index(events[3]) == 3
+    assert list(reversed(log)) == list(reversed(events))
+    shorter = state.view(0)
+    play(state, "draw stock")
+    assert shorter.log == events and len(state.view(0).log) == 5
+    assert pickle.loads(pickle.dumps(shorter.log)) == events
+    assert eval(repr(log), vars(views_module)) == log

@@ -25,7 +25,6 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -377,71 +376,6 @@ def is_valid_meld(meld: Meld, rules: Rules, wild_rank: Rank) -> bool:
     return _ordered_run(meld.cards, rules, wild_rank)
 
 
-def _extend_run(
-    table: Sequence[Card], added: Sequence[Card], rules: Rules, wild_rank: Rank
-) -> tuple[Card, ...] | None:
-    """``added`` laid off at the ends of the table run ``table`` (kept in its order).
-
-    Returns the added cards in sequence order (those before the table run first),
-    or None when no placement makes the whole a valid run.
-    """
-    length = len(table) + len(added)
-    if not added or length > 13:
-        return None
-    for suit in _SUITS:
-        for start in _windows(rules.aces, length):
-            for left in range(len(added) + 1):
-                counts = _ordered_run_wilds(table, suit, start + left, wild_rank)
-                if counts is None:
-                    continue
-                free = list(range(start, start + left)) + list(
-                    range(start + left + len(table), start + length)
-                )
-                placed = _place_ends(added, free, suit, wild_rank)
-                if placed is None:
-                    continue
-                slots, naturals = placed
-                if not _allowed(counts[0] + naturals, length - counts[0] - naturals, rules):
-                    continue
-                return tuple(slots)
-    return None
-
-
-def _place_ends(
-    added: Sequence[Card], free: Sequence[int], suit: Suit, wild_rank: Rank
-) -> tuple[list[Card], int] | None:
-    """Put ``added`` on the positions ``free``: naturals where they belong, wilds elsewhere."""
-    slots: dict[int, Card] = {}
-    spare: list[Card] = []
-    for card in added:
-        if card.rank is None or card.rank is wild_rank:
-            spare.append(card)
-            continue
-        spot = next((p for p in free if _rank_at(p) == card.rank and card.suit is suit), None)
-        if spot is None or spot in slots:
-            return None
-        slots[spot] = card
-    naturals = len(slots)
-    for p in free:  # a wild-rank card of the suit may stand for itself
-        if p not in slots and _rank_at(p) == wild_rank:
-            own = next((c for c in spare if c.rank is wild_rank and c.suit is suit), None)
-            if own is not None:
-                spare.remove(own)
-                slots[p] = own
-                naturals += 1
-    fill = iter(spare)
-    return [slots[p] if p in slots else next(fill) for p in free], naturals
-
-
-def _extend(
-    meld: Meld, added: Sequence[Card], rules: Rules, wild_rank: Rank
-) -> tuple[Card, ...] | None:
-    """The cards ``added`` as laid off onto the table meld ``meld``, or None if invalid."""
-    if meld.kind is MeldKind.SET:
-        return tuple(added) if _is_set((*meld.cards, *added), rules, wild_rank) else None
-    return _extend_run(meld.cards, added, rules, wild_rank)
-
-
 # -- the engine: integer encodings and the memoised search ------------------------------------
 #
 # A hand's natural cards are one int: a 4-bit count field per card, at bit 4 * p
@@ -590,6 +524,7 @@ class _Plan:
     all_wild: list[int] = field(default_factory=list)  # sizes of all-wild melds
     all_wild_runs: int = 0  # how many of them a contract counts as runs (labelled so)
     unmelded_wilds: int = 0
+    table_wilds: int = 0  # spare wilds laid off onto table melds (laying off)
 
 
 @dataclass(slots=True)
@@ -611,13 +546,24 @@ class _Engine:
     # dict takes tens of milliseconds to resize).
     memo_limit: ClassVar[int] = 1 << 15
 
-    def __init__(self, rules: Rules, wild_rank: Rank) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        wild_rank: Rank,
+        free: frozenset[int] = frozenset(),
+        base: _Engine | None = None,
+    ) -> None:
         self.rules = rules
         self.wild_rank = wild_rank
         self.cap = rules.max_wilds_per_meld
         self.unrestricted = self.cap is None and rules.all_wild_melds
-        self.penalty = [rules.card_penalty(card, wild_rank) for card in _CARD_AT]
-        self.cost = [p * _SCALE + 1 for p in self.penalty]
+        self.penalty: list[int] = (
+            base.penalty if base else [rules.card_penalty(card, wild_rank) for card in _CARD_AT]
+        )
+        # ``free``: positions whose naturals cost nothing left out of the hand's melds, as
+        # they may be laid off onto a table set of their rank (see _LayOffTable).
+        self.free = free
+        self.cost = [0 if p in free else pen * _SCALE + 1 for p, pen in enumerate(self.penalty)]
         self.joker_cost = rules.joker_penalty * _SCALE + 1
         self.wild_cost = rules.wild_penalty * _SCALE + 1
         self.wild_index = (int(wild_rank) - 1) * 4
@@ -627,10 +573,21 @@ class _Engine:
         self.ace_up = aces is not AceMode.HIGH
         self.ace_down = aces in (AceMode.HIGH, AceMode.EITHER)
         self.memo: dict[int, int] = {}
-        self.set_table: dict[int, list[_Option]] = {}
+        # The option tables depend on the rules only: an engine with free positions
+        # shares its base engine's.
+        self.set_table: dict[int, list[_Option]] = base.set_table if base else {}
         # Run options by pattern: [unpruned, pruned] (see _run_options).
-        self.up_tables: tuple[dict[int, list[_Option]], ...] = ({}, {})
-        self.down_tables: tuple[dict[int, list[_Option]], ...] = ({}, {})
+        self.up_tables: tuple[dict[int, list[_Option]], ...] = base.up_tables if base else ({}, {})
+        self.down_tables: tuple[dict[int, list[_Option]], ...] = (
+            base.down_tables if base else ({}, {})
+        )
+        # Engines with free positions (by the positions) and table readings, for laying off.
+        self.free_engines: dict[frozenset[int], _Engine] = {}
+        self.lay_off_tables: dict[tuple[Meld, ...], _LayOffTable] = {}
+        self.table_searches: dict[tuple[frozenset[int], tuple[_RunReading, ...]], _TableSearch] = {}
+        self.restricted_searches: dict[
+            tuple[frozenset[int], tuple[_RunReading, ...], int, int], _RestrictedSearch
+        ] = {}
         self.restricted_memos: dict[tuple[int, int], dict[int, int]] = {}
         self.restricted_fns: dict[tuple[int, int], Callable[[int, int, int], int]] = {}
         self.contract_memo: dict[tuple[int, int, int, int], bool] = {}
@@ -866,11 +823,18 @@ class _Engine:
         wilds = hand.jokers + sum(hand.wild_rank_cards)
         if hand.n == 0:
             return 0 if wilds >= 3 or wilds == 0 else self._wild_cost(hand)
+        return self._finish(hand, self.fast_naturals(hand.x, hand.n, wilds), wilds)
+
+    def fast_naturals(self, x: int, n: int, wilds: int) -> int:
+        """Least scaled cost of the naturals ``x`` (``n`` > 0 cards) given ``wilds`` wilds.
+
+        Without wild restrictions; the wilds themselves are not charged (see _finish).
+        """
         if len(self.memo) > self.memo_limit:
             self.memo.clear()
-        groups = self.components(hand.x, wilds)
+        groups = self.components(x, wilds)
         if len(groups) == 1:
-            return self._finish(hand, self.fast(hand.x, hand.n, wilds), wilds)
+            return self.fast(x, n, wilds)
         # A single card is unmelded unless it gets two wilds; with fewer than two wilds
         # in hand that is just its cost, and with one wild the best use of it is the
         # group it helps most.
@@ -893,7 +857,7 @@ class _Engine:
             v += min([0, *(vector[1] - vector[0] for vector in vectors if len(vector) > 1)])
         else:
             v = base + _combine_cost(vectors, wilds)
-        return self._finish(hand, v, wilds)
+        return v
 
     def _fast_discard_costs(self, hand: _Hand) -> dict[int, int]:
         """:meth:`discard_costs` without wild restrictions, sharing work between discards.
@@ -1102,6 +1066,121 @@ class _Engine:
                 out[self.wild_index + s] = self.hand_cost(rest)
         return out
 
+    # -- laying off ------------------------------------------------------------------------------
+
+    def free_engine(self, free: frozenset[int]) -> _Engine:
+        """The engine of these rules whose naturals at ``free`` positions cost nothing."""
+        if not free:
+            return self
+        engine = self.free_engines.get(free)
+        if engine is None:
+            if len(self.free_engines) >= _TABLE_CACHE_LIMIT:
+                self.free_engines.clear()
+            engine = self.free_engines[free] = _Engine(self.rules, self.wild_rank, free, self)
+        return engine
+
+    def lay_off_table(self, table: tuple[Meld, ...]) -> _LayOffTable:
+        """The readings of ``table`` (cached: every hand of a round meets the same table)."""
+        known = self.lay_off_tables.get(table)
+        if known is None:
+            if len(self.lay_off_tables) >= _TABLE_CACHE_LIMIT:
+                self.lay_off_tables.clear()
+            known = self.lay_off_tables[table] = _LayOffTable(self, table)
+        return known
+
+    def table_search(self, free: frozenset[int], readings: tuple[_RunReading, ...]) -> _TableSearch:
+        """The search with blocks for these table runs (cached like the free engines)."""
+        key = (free, readings)
+        search = self.table_searches.get(key)
+        if search is None:
+            if len(self.table_searches) >= _TABLE_CACHE_LIMIT:
+                self.table_searches.clear()
+            search = self.table_searches[key] = _TableSearch(self.free_engine(free), readings)
+        return search
+
+    def restricted_search(
+        self, free: frozenset[int], readings: tuple[_RunReading, ...], jokers: int, acting: int
+    ) -> _RestrictedSearch:
+        """The restricted search with blocks for these table runs and this pool of wilds."""
+        key = (free, readings, jokers, acting)
+        search = self.restricted_searches.get(key)
+        if search is None or len(search.memo) > self.memo_limit:
+            if len(self.restricted_searches) >= _TABLE_CACHE_LIMIT:
+                self.restricted_searches.clear()
+            search = _RestrictedSearch(self.free_engine(free), readings, jokers, acting)
+            self.restricted_searches[key] = search
+        return search
+
+    def lay_off_cost(self, hand: _Hand, table: _LayOffTable) -> tuple[int, _LayOffFound]:
+        """Least scaled cost of a hand that may lay off onto ``table``, and how.
+
+        For each way wild-rank cards act and each reading of the table sets (the free
+        naturals): without wild restrictions, when each table run has one reading and
+        spare wilds are sure to find room, one search chooses the blocks for the table
+        runs with the hand's melds (:class:`_TableSearch`); otherwise every choice of
+        blocks is solved by the engine with the wilds the blocks leave and the room the
+        table offers.
+        """
+        best = _INF
+        found: _LayOffFound | None = None
+        unrestricted = self.unrestricted
+        for x, n, acting_wild in self.acting_choices(hand):
+            w = hand.jokers + acting_wild
+            pool = sorted([self.joker_cost] * hand.jokers + [self.wild_cost] * acting_wild)
+            for sets in table.set_choices(x):
+                x1 = x - sets.forced_mask
+                n1 = n - len(sets.forced)
+                set_room = sum(room for _, room in sets.rooms)
+                per_run = [table.run_choices(readings, x1, w) for readings in table.runs]
+                if table.single is not None and not unrestricted:
+                    searched = self.restricted_search(
+                        sets.free, table.single, hand.jokers, acting_wild
+                    )
+                    v = searched.g(x1, w, min(set_room, w), 0)
+                    if v < best:
+                        best = v
+                        found = _LayOffFound(x, acting_wild, sets, (), x1, w, set_room, searched)
+                        if v == 0:
+                            return best, found
+                    continue
+                if (
+                    unrestricted
+                    and table.single is not None
+                    and (set_room or sum(min(c.room for c in cs) for cs in per_run) >= 2)
+                ):
+                    search = self.table_search(sets.free, table.single)
+                    v = search.cost(x1, w)
+                    if v < best:
+                        best = v
+                        found = _LayOffFound(x, acting_wild, sets, (), x1, w, 0, search)
+                        if v == 0:
+                            return best, found
+                    continue
+                sub = self.free_engine(sets.free)
+                if unrestricted:
+                    g = None
+                else:
+                    if sum(len(m) for m in sub.restricted_memos.values()) > sub.memo_limit:
+                        sub.restricted_memos.clear()
+                        sub.restricted_fns.clear()
+                    g = sub._restricted_fn(hand.jokers, acting_wild)
+                for rest, count, need, room, chosen in _run_combos(per_run, x1, w):
+                    left = w - need
+                    room = min(set_room + room, 255)
+                    if g is None:
+                        v = sub.fast_naturals(rest, n1 - count, left) if rest else 0
+                        if 0 < left < 3 and room < left and v == _naturals_cost(sub.cost, rest):
+                            v += sum(pool[: left - room])
+                    else:
+                        v = g(rest, left, min(room, left))
+                    if v < best:
+                        best = v
+                        found = _LayOffFound(x, acting_wild, sets, chosen, rest, left, room)
+                        if v == 0:
+                            return best, found
+        assert found is not None
+        return best, found
+
     # -- reconstruction --------------------------------------------------------------------------
 
     def plan(self, hand: _Hand) -> tuple[_Plan, int]:
@@ -1195,11 +1274,19 @@ class _Engine:
             core = plan.cores[0]
             core.room = -spare  # marks the split for _materialise
 
-    def _plan_restricted(self, x: int, jokers: int, acting_wild: int) -> _Plan:
+    def _plan_restricted(
+        self, x: int, jokers: int, acting_wild: int, wilds: int | None = None, room: int = 0
+    ) -> _Plan:
+        """An optimal plan of the restricted search from ``g(x, wilds, room)``.
+
+        ``wilds`` (all of the pool by default) and ``room`` (0) start the search as
+        laying off does: the table's melds take some wilds and offer room; spare
+        wilds that the hand's melds cannot take go to the table (``table_wilds``).
+        """
         plan = _Plan()
         g = self._restricted_fn(jokers, acting_wild)
-        w = jokers + acting_wild
-        room = 0
+        w = jokers + acting_wild if wilds is None else wilds
+        room = min(room, w)
         cap = self.cap
         big = 255 if cap is None else cap
         target = g(x, w, room)
@@ -1253,6 +1340,7 @@ class _Engine:
             take = min(core.room, left)
             core.wilds += take
             left -= take
+        plan.table_wilds = left
         own = absorbed - into_melds
         if own:
             plan.all_wild.extend(_split_sizes(own))
@@ -1384,8 +1472,14 @@ class _Engine:
 
     # -- turning a plan into cards ---------------------------------------------------------------
 
-    def materialise(self, plan: _Plan, x: int, hand: _Hand) -> tuple[list[Meld], list[Card], int]:
-        """Melds, unmelded cards and deadwood of a plan (wilds chosen: cheapest stay in hand)."""
+    def materialise(
+        self, plan: _Plan, x: int, hand: _Hand
+    ) -> tuple[list[Meld], list[Card], int, list[Card]]:
+        """Melds, unmelded cards, deadwood and wilds for the table of a plan.
+
+        Wilds are chosen so that the cheapest stay in hand; ``plan.table_wilds`` of
+        them, the next cheapest, are returned for laying off.
+        """
         wild_rank = self.wild_rank
         acting_natural = [0, 0, 0, 0]
         for s in range(4):
@@ -1421,13 +1515,14 @@ class _Engine:
         for i, size in enumerate(plan.all_wild):
             kind = MeldKind.RUN if i < plan.all_wild_runs else MeldKind.SET
             melds.append(Meld(kind, tuple(take(size))))
+        to_table = take(plan.table_wilds)
         # In card order (suit, then rank; wilds after, as they are taken cheapest last).
         unmelded = [_CARD_AT[p] for p in sorted(plan.unmelded, key=_suit_major)]
         unmelded += take(plan.unmelded_wilds)
         deadwood = sum(self.penalty[p] for p in plan.unmelded) + sum(
             self._wild_penalty(c) for c in pool[spent - plan.unmelded_wilds : spent]
         )
-        return melds, unmelded, deadwood
+        return melds, unmelded, deadwood, to_table
 
     def _wild_penalty(self, card: Card) -> int:
         return self.rules.card_penalty(card, self.wild_rank)
@@ -1563,11 +1658,872 @@ def _split_sizes(wilds: int) -> list[int]:
     return sizes
 
 
+# -- laying off -------------------------------------------------------------------------------
+#
+# Cards laid off onto the table's melds count as melded. A table set of rank R takes any
+# natural of rank R and needs no wild for it, so those naturals are *free*: an engine
+# whose cost for them is 0 leaves them out of the hand's melds (that is, lays them off)
+# unless a hand meld wants them. A table run takes a block of cards at either end, each
+# position a natural of its suit or a wild; the blocks worth trying are few (the naturals
+# of its suit next to it), and each choice of blocks, one pair per table run, leaves a hand
+# that the engine solves with the wilds left and the table's room for spare wilds.
+
+
+@dataclass(frozen=True, slots=True)
+class _SetReading:
+    """A table set read as a set of ``rank`` (1..13), with its counts as such."""
+
+    index: int  # of the meld on the table
+    rank: int
+    naturals: int
+    wilds: int
+
+
+@dataclass(frozen=True, slots=True)
+class _RunReading:
+    """A table run laid on one suit from line position ``start``, with its counts as such."""
+
+    index: int
+    start: int
+    length: int
+    naturals: int
+    wilds: int
+    left: tuple[int, ...]  # card position p at distance 1, 2, ... before its first card
+    right: tuple[int, ...]  # after its last card
+    left_bound: int  # line positions free before it (13 under WRAP)
+    right_bound: int
+    wrap: bool  # WRAP: a run of all 13 cards must run from the ace (see _fits)
+
+    def fits(self, left: int, right: int) -> bool:
+        """May blocks of these lengths extend it (within 13 cards, a full circle from the ace)?
+
+        Under WRAP a run of 13 cards is valid in one order only, ace to King, as
+        :func:`is_valid_meld` and the reference have it.
+        """
+        free = 13 - self.length - left - right
+        return free > 0 or (free == 0 and (not self.wrap or (self.start - left - 1) % 13 == 0))
+
+    def room(self, left: int, right: int, need: int, cap: int | None) -> int:
+        """The wilds it could still take with blocks of these lengths holding ``need`` wilds."""
+        free = min(
+            13 - self.length - left - right,
+            self.left_bound - left + self.right_bound - right,
+        )
+        full = 13 - self.length - left - right
+        if (
+            self.wrap
+            and free == full > 0
+            and not any(self.fits(left + k, right + full - k) for k in range(full + 1))
+        ):
+            free -= 1
+        return min(255 if cap is None else cap - self.wilds - need, free)
+
+    def spread(self, left: int, right: int, take: int) -> int:
+        """How many of ``take`` more wilds go before it (the rest after), blocks laid."""
+        before = take - min(take, self.right_bound - right)
+        while not self.fits(left + before, right + take - before):
+            before += 1
+        return before
+
+
+@dataclass(frozen=True, slots=True)
+class _RunChoice:
+    """What one table run takes: blocks of ``(distance, p)`` naturals at each end."""
+
+    reading: _RunReading | None  # None: the run is left alone
+    left: tuple[tuple[int, int], ...]
+    left_len: int
+    right: tuple[tuple[int, int], ...]
+    right_len: int
+    mask: int  # the naturals taken, encoded
+    count: int
+    need: int  # wilds filling the other positions of the blocks
+    room: int  # wilds it could take on top
+
+
+@dataclass(frozen=True, slots=True)
+class _SetChoice:
+    """A reading of every table set: free positions, naturals laid off explicitly, room."""
+
+    free: frozenset[int]
+    forced: tuple[tuple[int, int], ...]  # (table index, p): a set needing a natural gets one
+    forced_mask: int
+    ranks: tuple[tuple[int, int], ...]  # (rank, table index): where free naturals go
+    rooms: tuple[tuple[int, int], ...]  # (table index, wilds it may still take)
+
+
+# A side option: naturals taken as (distance, p), how many, wilds needed, length, mask.
+_Side = tuple[tuple[tuple[int, int], ...], int, int, int, int]
+
+
+def _side_options(ps: Sequence[int], x: int, limit: int, prune: bool) -> list[_Side]:
+    """Blocks at one end of a table run: positions ``ps`` (nearest first), naturals from ``x``.
+
+    A block ends with a natural (spare wilds are the table's room); it needs a wild for
+    each other position, at most ``limit``. With ``prune`` (no wild restrictions) two
+    kinds are dropped, as something else is as good: blocks needing 2 * m wilds or more
+    for m naturals (each natural with two wilds is a set in hand) and blocks with four
+    wilds or more before a natural (those beyond make a run in hand for fewer wilds).
+    """
+    out: list[_Side] = [((), 0, 0, 0, 0)]
+
+    def grow(first: int, taken: tuple[tuple[int, int], ...], m: int, last: int, mask: int) -> None:
+        for d in range(first, len(ps) + 1):
+            if prune and d - last > 4:
+                break
+            need = d - m - 1
+            if need > limit:
+                break
+            p = ps[d - 1]
+            if (x >> (p << 2)) & 15:
+                more = (*taken, (d, p))
+                bit = mask + (1 << (p << 2))
+                if not prune or need < 2 * (m + 1):
+                    out.append((more, m + 1, need, d, bit))
+                grow(d + 1, more, m + 1, d, bit)
+
+    grow(1, (), 0, 0, 0)
+    return out
+
+
+def _field(x: int, p: int) -> int:
+    return (x >> (p << 2)) & 15
+
+
+class _LayOffTable:
+    """The readings of a table's melds, for one engine (rules and wild rank)."""
+
+    def __init__(self, engine: _Engine, table: tuple[Meld, ...]) -> None:
+        self.engine = engine
+        rules, wild_rank = engine.rules, engine.wild_rank
+        self.sets: list[list[_SetReading]] = []
+        self.runs: list[list[_RunReading]] = []
+        for index, meld in enumerate(table):
+            if meld.kind is MeldKind.SET:
+                self.sets.append(self._set_readings(index, meld.cards, wild_rank))
+            else:
+                self.runs.append(self._run_readings(index, meld.cards, rules, wild_rank))
+        # The readings of the table runs when none has two (runs that cannot be extended
+        # left out); else None.
+        self.single: tuple[_RunReading, ...] | None = None
+        if all(len(readings) <= 1 for readings in self.runs):
+            self.single = tuple(readings[0] for readings in self.runs if readings)
+
+    def _set_readings(
+        self, index: int, cards: Sequence[Card], wild_rank: Rank
+    ) -> list[_SetReading]:
+        cap = self.engine.cap
+        others = {int(c.rank) for c in cards if c.rank is not None and c.rank is not wild_rank}
+        if len(others) > 1:
+            return []
+        ranks = sorted(others) if others else list(range(1, 14))
+        readings = []
+        for rank in ranks:
+            naturals = sum(1 for c in cards if c.rank is not None and int(c.rank) == rank)
+            wilds = len(cards) - naturals
+            if cap is None or wilds <= cap:
+                readings.append(_SetReading(index, rank, naturals, wilds))
+        return readings
+
+    def _run_readings(
+        self, index: int, cards: Sequence[Card], rules: Rules, wild_rank: Rank
+    ) -> list[_RunReading]:
+        cap = self.engine.cap
+        length = len(cards)
+        readings: list[_RunReading] = []
+        if not 3 <= length <= 13:
+            return readings
+        wrap = rules.aces is AceMode.WRAP
+        lo, hi = _line_bounds(rules.aces)
+        # A natural card fixes the suit and the start (two starts for an ace, either way).
+        anchor = next(
+            ((i, c) for i, c in enumerate(cards) if c.rank is not None and c.rank is not wild_rank),
+            None,
+        )
+        for s, suit in enumerate(_SUITS):
+            if anchor is not None and anchor[1].suit is not suit:
+                continue
+            for start in _windows(rules.aces, length):
+                if anchor is not None and _rank_at(start + anchor[0]) != anchor[1].rank:
+                    continue
+                counts = _ordered_run_wilds(cards, suit, start, wild_rank)
+                if counts is None or (cap is not None and counts[1] > cap):
+                    continue
+                end = start + length - 1
+                left_bound = 13 if wrap else start - lo
+                right_bound = 13 if wrap else hi - end
+                most = 13 - length
+                left = tuple(
+                    (_rank_at(start - d) - 1) * 4 + s for d in range(1, min(left_bound, most) + 1)
+                )
+                right = tuple(
+                    (_rank_at(end + d) - 1) * 4 + s for d in range(1, min(right_bound, most) + 1)
+                )
+                readings.append(
+                    _RunReading(
+                        index, start, length, *counts, left, right, left_bound, right_bound, wrap
+                    )
+                )
+        return readings
+
+    def set_choices(self, x: int) -> list[_SetChoice]:
+        """Every way to read the table sets that matters for naturals ``x``."""
+        engine = self.engine
+        cap, all_wild = engine.cap, engine.rules.all_wild_melds
+        wild = int(engine.wild_rank)
+        # Per set: (free rank or 0, forced p or -1, room).
+        per_set: list[list[tuple[_SetReading | None, int, int]]] = []
+        for readings in self.sets:
+            options: list[tuple[_SetReading | None, int, int]] = []
+            plain = False
+            for reading in readings:
+                rank = reading.rank
+                base = (rank - 1) * 4
+                if (
+                    len(readings) > 1
+                    and rank != wild
+                    and not any(_field(x, base + s) for s in range(4))
+                ):
+                    continue  # read as a rank the hand lacks: no better than the wild rank
+                room = 255 if cap is None else cap - reading.wilds
+                if reading.naturals or all_wild:
+                    options.append((reading, -1, room))
+                    plain = True
+                else:  # all wild: valid once a natural joins it
+                    options += [(reading, base + s, room) for s in range(4) if _field(x, base + s)]
+            if not plain:
+                options.append((None, -1, 0))
+            per_set.append(options)
+        choices = []
+        for combo in itertools.product(*per_set):
+            free: set[int] = set()
+            forced: list[tuple[int, int]] = []
+            forced_mask = 0
+            ranks: list[tuple[int, int]] = []
+            rooms: list[tuple[int, int]] = []
+            for read, p, room in combo:
+                if read is None:
+                    continue
+                base = (read.rank - 1) * 4
+                if read.rank != wild or not engine.unrestricted:
+                    free.update(range(base, base + 4))
+                ranks.append((read.rank, read.index))
+                rooms.append((read.index, room))
+                if p >= 0:
+                    forced.append((read.index, p))
+                    forced_mask += 1 << (p << 2)
+            if forced and any(
+                _field(x, p) < sum(1 for _, q in forced if q == p) for _, p in forced
+            ):
+                continue
+            choices.append(
+                _SetChoice(frozenset(free), tuple(forced), forced_mask, tuple(ranks), tuple(rooms))
+            )
+        return choices
+
+    def run_choices(self, readings: list[_RunReading], x: int, w: int) -> list[_RunChoice]:
+        """What one table run may take from naturals ``x`` with ``w`` wilds in hand."""
+        engine = self.engine
+        cap, all_wild = engine.cap, engine.rules.all_wild_melds
+        prune = engine.unrestricted
+        best: dict[tuple[int, int], _RunChoice] = {}
+        for reading in readings:
+            limit = w if cap is None else min(w, cap - reading.wilds)
+            lefts = _side_options(reading.left, x, limit, prune)
+            rights = _side_options(reading.right, x, limit, prune)
+            for lt, lm, ln, ll, lmask in lefts:
+                for rt, rm, rn, rl, rmask in rights:
+                    need = ln + rn
+                    if not reading.fits(ll, rl) or need > limit:
+                        continue
+                    if not all_wild and reading.naturals + lm + rm == 0:
+                        continue
+                    room = reading.room(ll, rl, need, cap)
+                    key = (lmask + rmask, need)
+                    known = best.get(key)
+                    if known is None or room > known.room:
+                        best[key] = _RunChoice(
+                            reading, lt, ll, rt, rl, lmask + rmask, lm + rm, need, room
+                        )
+        if (0, 0) not in best:
+            best[0, 0] = _RunChoice(None, (), 0, (), 0, 0, 0, 0, 0)
+        return list(best.values())
+
+
+class _Sides:
+    """The ends of the table runs (one reading each) as *sides*, and the blocks they take.
+
+    Side ``2 r`` is before table run ``r``, side ``2 r + 1`` after it; each lists the
+    card positions at distance 1, 2, ... from the run.
+    """
+
+    def __init__(self, readings: tuple[_RunReading, ...], prune: bool) -> None:
+        self.readings = readings
+        self.prune = prune
+        self.sides: list[tuple[int, ...]] = []
+        for reading in readings:
+            self.sides += [reading.left, reading.right]
+        self.side_at: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+        for k, positions in enumerate(self.sides):
+            for d, p in enumerate(positions, 1):
+                self.side_at[p].append((k, d))
+        self.side_masks = [sum(15 << (q << 2) for q in positions) for positions in self.sides]
+        self.block_table: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+
+    def fits(self, k: int, length: int, other: int) -> bool:
+        """May side ``k`` take a block of ``length``, the other end of its run ``other``?"""
+        reading = self.readings[k >> 1]
+        return reading.fits(other, length) if k & 1 else reading.fits(length, other)
+
+    def blocks(self, k: int, d: int, x: int) -> list[tuple[int, int, int, int]]:
+        """Blocks on side ``k`` holding the natural at distance ``d`` and others of ``x``.
+
+        Each is (mask of the others, naturals, wilds needed, length), sorted by need.
+        With ``prune`` the blocks :func:`_side_options` drops are left out.
+        """
+        key = (k, d, x & self.side_masks[k])
+        known = self.block_table.get(key)
+        if known is not None:
+            return known
+        positions = self.sides[k]
+        pattern = 0
+        for e, q in enumerate(positions, 1):
+            if e != d and (x >> (q << 2)) & 15:
+                pattern |= 1 << e
+        out: list[tuple[int, int, int, int]] = []
+        most = 13 - self.readings[k >> 1].length
+        near = [e for e in range(1, len(positions) + 1) if e == d or pattern >> e & 1]
+        gap = 4 if self.prune else 13
+
+        def grow(i: int, last: int, mask: int, m: int, has: bool) -> None:
+            for j in range(i, len(near)):
+                e = near[j]
+                if e - last > gap or e > most or (e > d and not has):
+                    break
+                bit = 0 if e == d else 1 << (positions[e - 1] << 2)
+                now = has or e == d
+                if now and (not self.prune or e - m - 1 < 2 * (m + 1)):
+                    out.append((mask + bit, m + 1, e - m - 1, e))
+                grow(j + 1, e, mask + bit, m + 1, now)
+
+        grow(0, 0, 0, 0, False)
+        out.sort(key=lambda o: (o[2], -o[1]))
+        self.block_table[key] = out
+        return out
+
+
+class _TableSearch(_Sides):
+    """The search without wild restrictions, with blocks laid off onto table runs.
+
+    ``value(x, n, w, t)`` is the fast search's ``f`` (the lowest natural unmelded, in a
+    set or the lowest card of a run) with one more kind of option: the lowest natural
+    and some others of its suit make a block on a side of a table run, as the naturals
+    of the block nearest to the table or not. ``t`` holds each side's block length (4
+    bits a side; 0 while unused): a side takes one block, and a run with both ends
+    extended stays within 13 cards. Blocks are pruned as in :func:`_side_options`, so
+    the naturals of one block always fall in one group of :meth:`_Engine.components`
+    and the groups are still solved apart, each from ``t = 0``, except groups holding
+    both ends of a run that might pass 13 cards.
+    """
+
+    def __init__(self, engine: _Engine, readings: tuple[_RunReading, ...]) -> None:
+        super().__init__(readings, True)
+        self.engine = engine
+        self.bits = 4 * len(self.sides)
+        self.memo: dict[int, int] = {}
+        self.search = self._build()
+
+    def value(self, x: int, n: int, w: int, t: int) -> int:
+        """Least scaled cost of naturals ``x`` (``n`` cards), ``w`` wilds, sides used ``t``."""
+        if not x:
+            return 0
+        if w > n + n:
+            w = n + n
+        v = self.memo.get(((x << 8 | w) << self.bits) | t)
+        return self.search(x, n, w, t) if v is None else v
+
+    def _build(self) -> Callable[[int, int, int, int], int]:
+        """The search proper, as :meth:`_Engine._build_fast` (callers look the memo up).
+
+        The options are those of :meth:`options`, in the same order.
+        """
+        engine = self.engine
+        memo = self.memo
+        get = memo.get
+        costs = engine.cost
+        set_table = engine.set_table
+        sets = engine.sets
+        run_choices = engine.run_choices
+        side_at = self.side_at
+        blocks = self.blocks
+        fits = self.fits
+        bits = self.bits
+        lengths = [reading.length for reading in self.readings]
+
+        def f(x: int, n: int, w: int, t: int) -> int:
+            b = (x & -x).bit_length() - 1
+            p = b >> 2
+            rest = x - (1 << (b & ~3))
+            best = costs[p]
+            if rest:
+                k = n - 1
+                u = w if w <= k + k else k + k
+                v = get(((rest << 8 | u) << bits) | t)
+                best += f(rest, k, u, t) if v is None else v
+            if best:
+                shift = (p >> 2) << 4
+                group = (x >> shift) & 0xFFFF
+                options = set_table.get(group)
+                if options is None:
+                    options = sets(group)
+                for sub, m, need in options:
+                    if need > w:
+                        break
+                    y = x - (sub << shift)
+                    v = 0
+                    if y:
+                        k = n - m
+                        u = w - need
+                        if u > k + k:
+                            u = k + k
+                        got = get(((y << 8 | u) << bits) | t)
+                        v = f(y, k, u, t) if got is None else got
+                    if v < best:
+                        best = v
+                        if not v:
+                            break
+            if best:
+                for options, sh, _ in run_choices(x, p, True):
+                    for sub, m, need in options:
+                        if need > w:
+                            break
+                        y = rest - (sub << sh)
+                        v = 0
+                        if y:
+                            k = n - m
+                            u = w - need
+                            if u > k + k:
+                                u = k + k
+                            got = get(((y << 8 | u) << bits) | t)
+                            v = f(y, k, u, t) if got is None else got
+                        if v < best:
+                            best = v
+                            if not v:
+                                break
+                    if not best:
+                        break
+            if best:
+                for side, d in side_at[p]:
+                    at = side << 2
+                    if (t >> at) & 15:
+                        continue
+                    other = (t >> (at ^ 4)) & 15
+                    most = 13 - lengths[side >> 1] - other
+                    for mask, m, need, length in blocks(side, d, x):
+                        if need > w:
+                            break
+                        if length >= most and (length > most or not fits(side, length, other)):
+                            continue
+                        y = rest - mask
+                        v = 0
+                        if y:
+                            k = n - m
+                            u = w - need
+                            if u > k + k:
+                                u = k + k
+                            t2 = t | length << at
+                            got = get(((y << 8 | u) << bits) | t2)
+                            v = f(y, k, u, t2) if got is None else got
+                        if v < best:
+                            best = v
+                            if not v:
+                                break
+                    if not best:
+                        break
+            memo[((x << 8 | w) << bits) | t] = best
+            return best
+
+        return f
+
+    def options(
+        self, x: int, p: int, rest: int, w: int, t: int
+    ) -> Iterator[tuple[int, int, int, int, MeldKind | None, str]]:
+        """The melds of the lowest natural ``p``.
+
+        Each is (naturals left, how many taken, wilds, sides used, kind, direction):
+        kind None for a block on a table run.
+        """
+        engine = self.engine
+        shift = (p >> 2) << 4
+        for sub, m, need in engine.sets((x >> shift) & 0xFFFF):
+            if need > w:
+                break
+            yield x - (sub << shift), m, need, t, MeldKind.SET, ""
+        for options, sh, direction in engine.run_choices(x, p, True):
+            for sub, m, need in options:
+                if need > w:
+                    break
+                yield rest - (sub << sh), m, need, t, MeldKind.RUN, direction
+        for k, d in self.side_at[p]:
+            at = 4 * k
+            if (t >> at) & 15:
+                continue
+            other = (t >> (at ^ 4)) & 15
+            for mask, m, need, length in self.blocks(k, d, x):
+                if need > w:
+                    break
+                if self.fits(k, length, other):
+                    yield rest - mask, m, need, t | length << at, None, ""
+
+    def groups(self, x: int, wilds: int) -> list[int]:
+        """The engine's groups, those holding both ends of a run that might pass 13 joined."""
+        groups = self.engine.components(x, wilds)
+        if len(groups) == 1:
+            return groups
+        for r, reading in enumerate(self.readings):
+            far = [0, 0]
+            for s in range(2):
+                for d, q in enumerate(self.sides[2 * r + s], 1):
+                    if (x >> (q << 2)) & 15:
+                        far[s] = d
+            if reading.length + far[0] + far[1] <= 13 or not far[0] or not far[1]:
+                continue
+            touched = [
+                g
+                for g in groups
+                if any((g >> (q << 2)) & 15 for q in self.sides[2 * r] + self.sides[2 * r + 1])
+            ]
+            if len(touched) > 1:
+                groups = [g for g in groups if g not in touched]
+                groups.append(sum(touched))
+        return groups
+
+    def vector(self, x: int, wilds: int) -> list[int]:
+        n = _count(x)
+        return [self.value(x, n, w, 0) for w in range(min(wilds, 2 * n) + 1)]
+
+    def cost(self, x: int, wilds: int) -> int:
+        """Least scaled cost of the naturals ``x`` with ``wilds`` wilds (not charged)."""
+        if len(self.memo) > _Engine.memo_limit:
+            self.memo.clear()
+        if not x:
+            return 0
+        return _combine_cost([self.vector(g, wilds) for g in self.groups(x, wilds)], wilds)
+
+    def plan(self, x: int, wilds: int) -> tuple[_Plan, list[tuple[int, list[int], int, int]]]:
+        """An optimal plan: own melds, and blocks as (side, naturals, need, length)."""
+        plan = _Plan()
+        blocks: list[tuple[int, list[int], int, int]] = []
+        if not x:
+            return plan, blocks
+        groups = self.groups(x, wilds)
+        _, given = _combine([self.vector(g, wilds) for g in groups], wilds)
+        engine = self.engine
+        for group, w in zip(groups, given, strict=True):
+            x, n, t = group, _count(group), 0
+            target = self.value(x, n, w, t)
+            while x:
+                w = min(w, 2 * n)
+                b = (x & -x).bit_length() - 1
+                p = b >> 2
+                rest = x - (1 << (b & ~3))
+                if engine.cost[p] + self.value(rest, n - 1, w, t) == target:
+                    plan.unmelded.append(p)
+                    x, n, target = rest, n - 1, target - engine.cost[p]
+                    continue
+                chosen = next(
+                    o
+                    for o in self.options(x, p, rest, w, t)
+                    if self.value(o[0], n - o[1], w - o[2], o[3]) == target
+                )
+                y, m, need, t2, kind, direction = chosen
+                naturals = _positions(x - y)
+                if kind is None:
+                    k = ((t2 ^ t).bit_length() - 1) >> 2
+                    blocks.append((k, naturals, need, (t2 >> (4 * k)) & 15))
+                else:
+                    plan.cores.append(_Core(kind, naturals, direction, need))
+                x, n, w, t = y, n - m, w - need, t2
+        return plan, blocks
+
+
+class _RestrictedSearch(_Sides):
+    """The restricted search (a wild cap, or no all-wild melds) with blocks for table runs.
+
+    ``g(x, w, room, t)`` is :meth:`_Engine._restricted_fn`'s ``g`` for one pool of wilds
+    with the blocks of :class:`_TableSearch` (unpruned), ``t`` holding each side's block
+    length and wilds (8 bits a side) so that a table run keeps within 13 cards and its
+    wild cap. The room the table runs leave for spare wilds is counted at the end, from
+    ``t``; the room of the table sets comes in with the first ``room``.
+    """
+
+    def __init__(
+        self,
+        engine: _Engine,
+        readings: tuple[_RunReading, ...],
+        jokers: int,
+        acting_wild: int,
+    ) -> None:
+        super().__init__(readings, False)
+        self.engine = engine
+        self.bits = 8 * len(self.sides)
+        self.memo: dict[int, int] = {}
+        pool = sorted([engine.joker_cost] * jokers + [engine.wild_cost] * acting_wild)
+        prefix = list(itertools.accumulate(pool, initial=0))
+        self.end = [
+            [prefix[w - engine.absorbable(w, room)] for room in range(w + 1)]
+            for w in range(jokers + acting_wild + 1)
+        ]
+        self.rooms: dict[int, int] = {}
+        self.g = self._build()
+
+    def table_room(self, t: int) -> int:
+        """The wilds the table runs could still take, their blocks ``t`` laid."""
+        known = self.rooms.get(t)
+        if known is not None:
+            return known
+        cap = self.engine.cap
+        all_wild = self.engine.rules.all_wild_melds
+        total = 0
+        for r, reading in enumerate(self.readings):
+            here = t >> (16 * r)
+            left, left_need = here & 15, (here >> 4) & 15
+            right, right_need = (here >> 8) & 15, (here >> 12) & 15
+            if reading.naturals or all_wild or left or right:
+                total += reading.room(left, right, left_need + right_need, cap)
+        self.rooms[t] = total
+        return total
+
+    def _build(self) -> Callable[[int, int, int, int], int]:
+        engine = self.engine
+        memo = self.memo
+        get = memo.get
+        costs = engine.cost
+        cap = engine.cap
+        big = 255 if cap is None else cap
+        sets = engine.sets
+        choices = engine.run_choices
+        end = self.end
+        table_room = self.table_room
+        bits = self.bits
+        side_at = self.side_at
+        blocks = self.blocks
+        fits = self.fits
+        lengths = [reading.length for reading in self.readings]
+        held = [reading.wilds for reading in self.readings]
+
+        def g(x: int, w: int, room: int, t: int) -> int:
+            if not x:
+                spare = room + table_room(t)
+                return end[w][spare if spare < w else w]
+            key = (((x << 8 | w) << 8 | room) << bits) | t
+            best = get(key)
+            if best is not None:
+                return best
+            b = (x & -x).bit_length() - 1
+            p = b >> 2
+            rest = x - (1 << (b & ~3))
+            best = costs[p] + g(rest, w, room, t)
+            shift = (p >> 2) << 4
+            for sub, _, need in sets((x >> shift) & 0xFFFF):
+                if need > w or need > big:
+                    break
+                left = w - need
+                v = g(x - (sub << shift), left, min(room + big - need, left), t)
+                if v < best:
+                    best = v
+            for options, sh, _ in choices(x, p, False):
+                for sub, m, need in options:
+                    if need > w:
+                        break
+                    most = min(big, 13 - m)
+                    if need > most:
+                        break  # options come sorted by need
+                    left = w - need
+                    v = g(rest - (sub << sh), left, min(room + most - need, left), t)
+                    if v < best:
+                        best = v
+            for side, d in side_at[p]:
+                at = side << 3
+                if (t >> at) & 15:
+                    continue
+                other = (t >> (at ^ 8)) & 0xFF
+                longest = 13 - lengths[side >> 1] - (other & 15)
+                wildest = big - held[side >> 1] - (other >> 4)
+                for mask, _, need, length in blocks(side, d, x):
+                    if need > w or need > wildest:
+                        break
+                    if length >= longest and (
+                        length > longest or not fits(side, length, other & 15)
+                    ):
+                        continue
+                    left = w - need
+                    t2 = t | (length | need << 4) << at
+                    v = g(rest - mask, left, min(room, left), t2)
+                    if v < best:
+                        best = v
+            memo[key] = best
+            return best
+
+        return g
+
+    def plan(
+        self, x: int, w: int, room: int
+    ) -> tuple[_Plan, list[tuple[int, list[int], int, int]]]:
+        """An optimal plan from ``g(x, w, room, 0)``, as :meth:`_Engine._plan_restricted`.
+
+        Returns the plan (spare wilds for the table in ``table_wilds``) and the blocks
+        as (side, naturals, need, length).
+        """
+        engine = self.engine
+        g = self.g
+        plan = _Plan()
+        blocks: list[tuple[int, list[int], int, int]] = []
+        cap = engine.cap
+        big = 255 if cap is None else cap
+        lengths = [reading.length for reading in self.readings]
+        held = [reading.wilds for reading in self.readings]
+        room = min(room, w)
+        t = 0
+        target = g(x, w, room, t)
+        while x:
+            b = (x & -x).bit_length() - 1
+            p = b >> 2
+            rest = x - (1 << (b & ~3))
+            if engine.cost[p] + g(rest, w, room, t) == target:
+                plan.unmelded.append(p)
+                x, target = rest, target - engine.cost[p]
+                continue
+            found = False
+            shift = (p >> 2) << 4
+            for sub, _, need in engine.sets((x >> shift) & 0xFFFF):
+                if need > w or need > big:
+                    break
+                left = w - need
+                new_room = min(room + big - need, left)
+                if g(x - (sub << shift), left, new_room, t) == target:
+                    core = _Core(MeldKind.SET, _positions(sub << shift), "", need, big - need)
+                    plan.cores.append(core)
+                    x, w, room, found = x - (sub << shift), left, new_room, True
+                    break
+            if not found:
+                for options, sh, direction in engine.run_choices(x, p, False):
+                    for sub, m, need in options:
+                        if need > w:
+                            break
+                        most = min(big, 13 - m)
+                        if need > most:
+                            break
+                        left = w - need
+                        new_room = min(room + most - need, left)
+                        if g(rest - (sub << sh), left, new_room, t) == target:
+                            naturals = [p, *_positions(sub << sh)]
+                            core = _Core(MeldKind.RUN, naturals, direction, need, most - need)
+                            plan.cores.append(core)
+                            x, w, room, found = rest - (sub << sh), left, new_room, True
+                            break
+                    if found:
+                        break
+            if not found:
+                for side, d in self.side_at[p]:
+                    at = side << 3
+                    if (t >> at) & 15:
+                        continue
+                    other = (t >> (at ^ 8)) & 0xFF
+                    wildest = big - held[side >> 1] - (other >> 4)
+                    for mask, _, need, length in self.blocks(side, d, x):
+                        if need > w or need > wildest:
+                            break
+                        if not self.fits(side, length, other & 15):
+                            continue
+                        left = w - need
+                        t2 = t | (length | need << 4) << at
+                        if g(rest - mask, left, min(room, left), t2) == target:
+                            blocks.append((side, [p, *_positions(mask)], need, length))
+                            x, w, room, t, found = rest - mask, left, min(room, left), t2, True
+                            break
+                    if found:
+                        break
+            assert found, "lay-off plan lost its way"
+        # The spare wilds: fill melds' room, then the table's, then all-wild melds.
+        spare_room = min(room + self.table_room(t), w)
+        absorbed = engine.absorbable(w, spare_room)
+        into_melds = max(
+            (a for a in range(min(w, spare_room) + 1) if a + engine._own(w - a) == absorbed),
+            default=0,
+        )
+        left = into_melds
+        for core in plan.cores:
+            take = min(core.room, left)
+            core.wilds += take
+            left -= take
+        plan.table_wilds = left
+        own = absorbed - into_melds
+        if own:
+            plan.all_wild.extend(_split_sizes(own))
+        plan.unmelded_wilds = w - absorbed
+        return plan, blocks
+
+
+@dataclass(slots=True)
+class _LayOffFound:
+    """The best way found to lay off: enough to rebuild the arrangement."""
+
+    x: int  # the naturals (wild-rank cards standing for themselves included)
+    acting_wild: int
+    sets: _SetChoice
+    runs: tuple[_RunChoice, ...]  # the blocks chosen (empty when ``search`` chose them)
+    rest: int  # the naturals left for the hand's melds (and the blocks, with ``search``)
+    wilds: int  # the wilds left for them
+    room: int  # on the table for spare wilds
+    search: _TableSearch | _RestrictedSearch | None = None
+
+
+def _naturals_cost(costs: Sequence[int], x: int) -> int:
+    total = 0
+    while x:
+        b = (x & -x).bit_length() - 1
+        p = b >> 2
+        count = (x >> (p << 2)) & 15
+        total += costs[p] * count
+        x -= count << (p << 2)
+    return total
+
+
+def _run_combos(
+    per_run: Sequence[list[_RunChoice]], x: int, w: int
+) -> Iterator[tuple[int, int, int, int, tuple[_RunChoice, ...]]]:
+    """(naturals left, cards taken, wilds needed, room, choices): one choice per table run."""
+
+    def walk(
+        i: int, x: int, count: int, need: int, room: int, chosen: tuple[_RunChoice, ...]
+    ) -> Iterator[tuple[int, int, int, int, tuple[_RunChoice, ...]]]:
+        if i == len(per_run):
+            yield x, count, need, room, chosen
+            return
+        for choice in per_run[i]:
+            if need + choice.need > w:
+                continue
+            if choice.count and any(_field(x, p) == 0 for _, p in choice.left + choice.right):
+                continue
+            yield from walk(
+                i + 1,
+                x - choice.mask,
+                count + choice.count,
+                need + choice.need,
+                room + choice.room,
+                (*chosen, choice),
+            )
+
+    yield from walk(0, x, 0, 0, 0, ())
+
+
 # -- the public solver ------------------------------------------------------------------------
 
 _ENGINES: dict[tuple[Rules, Rank], _Engine] = {}
 _SOLVERS: dict[tuple[Rules, int], HandSolver] = {}
 _CACHE_LIMIT = 512
+_TABLE_CACHE_LIMIT = 64  # per engine: tables read, and engines with free positions
 
 
 def _engine_for(rules: Rules, wild_rank: Rank) -> _Engine:
@@ -1649,68 +2605,149 @@ class HandSolver:
     def deadwood(self, cards: Sequence[Card], table: Sequence[Meld] = ()) -> int:
         """The lowest deadwood of ``cards`` (the number :meth:`solve` reports), fast."""
         if self.rules.lay_off and table:
-            return self._solve_lay_off(cards, tuple(table)).deadwood
+            return self._lay_off(cards, tuple(table)) // _SCALE
         return self._engine.cost_of(cards) // _SCALE
 
     def _arrange(self, cards: Sequence[Card]) -> Arrangement:
         engine = self._engine
         hand = engine.split(cards)
         plan, x = engine.plan(hand)
-        melds, unmelded, deadwood = engine.materialise(plan, x, hand)
+        melds, unmelded, deadwood, _ = engine.materialise(plan, x, hand)
         return Arrangement(tuple(melds), tuple(unmelded), deadwood)
 
     # -- laying off ----------------------------------------------------------------------------
 
+    def _lay_off(self, cards: Sequence[Card], table: tuple[Meld, ...]) -> int:
+        """The least scaled cost of ``cards`` when they may be laid off onto ``table``."""
+        engine = self._engine
+        return engine.lay_off_cost(engine.split(cards), engine.lay_off_table(table))[0]
+
     def _solve_lay_off(self, cards: Sequence[Card], table: tuple[Meld, ...]) -> Arrangement:
         """Best arrangement when cards may also be laid off onto ``table``.
 
-        Every way of adding cards to each table meld is weighed (the options are
-        few: cards of the set's rank or the run's suit, and wilds), each leaving a
-        hand the engine solves; memoised on (table meld, cards left).
+        The engine finds the cost and the choices (see :meth:`_Engine.lay_off_cost`);
+        the hand left is arranged by the engine with free naturals, whose "unmelded"
+        free naturals go onto the table sets, and the blocks onto the table runs.
         """
         engine = self._engine
-        rules, wild_rank = self.rules, self.spec.wild_rank
-        memo: dict[
-            tuple[int, tuple[Card, ...]], tuple[int, tuple[tuple[int, tuple[Card, ...]], ...]]
+        hand = engine.split(cards)
+        info = engine.lay_off_table(table)
+        _, found = engine.lay_off_cost(hand, info)
+        sub = engine.free_engine(found.sets.free)
+        searched: _Plan | None = None
+        if found.search is not None:
+            searched = self._blocks_found(found, found.search)
+        wild_rank = self.spec.wild_rank
+        # The wilds acting as wilds, dearest first: the blocks on the table runs take those.
+        pool = [JOKER] * hand.jokers
+        for s in range(4):
+            acting = hand.wild_rank_cards[s] - _field(found.x, engine.wild_index + s)
+            pool += [Card(wild_rank, _SUITS[s])] * acting
+        pool.sort(key=lambda c: (-self.penalty(c), c.sort_key()))
+        need = sum(choice.need for choice in found.runs)
+        fills = iter(pool[:need])
+        counts = [_field(found.rest, engine.wild_index + s) for s in range(4)]
+        for card in pool[need:]:
+            if card.rank is not None:
+                counts[_SUIT_INDEX[id(card.suit)]] += 1
+        rest = _Hand(
+            found.rest,
+            _count(found.rest),
+            _naturals_cost(sub.cost, found.rest),
+            sum(1 for card in pool[need:] if card.rank is None),
+            counts,
+        )
+        if searched is not None and not engine.unrestricted:
+            plan = searched
+        elif searched is not None:
+            plan = searched
+            sub._absorb_unrestricted(
+                plan, rest.jokers + sum(counts) - sum(c.wilds for c in plan.cores)
+            )
+            if plan.unmelded_wilds and not plan.cores:
+                plan.table_wilds = min(found.room, plan.unmelded_wilds)
+                plan.unmelded_wilds -= plan.table_wilds
+        elif engine.unrestricted:
+            plan = sub._plan_fast(rest)
+            if plan.unmelded_wilds and not plan.cores:
+                plan.table_wilds = min(found.room, plan.unmelded_wilds)
+                plan.unmelded_wilds -= plan.table_wilds
+        else:
+            plan = sub._plan_restricted(
+                found.rest, hand.jokers, found.acting_wild, found.wilds, found.room
+            )
+        free = [p for p in plan.unmelded if sub.cost[p] == 0]
+        plan.unmelded = [p for p in plan.unmelded if sub.cost[p] != 0]
+        melds, unmelded, deadwood, spare = sub.materialise(plan, found.rest, rest)
+
+        on_sets: dict[int, list[Card]] = {}
+        for index, p in found.sets.forced:
+            on_sets.setdefault(index, []).append(_CARD_AT[p])
+        where = dict(reversed(found.sets.ranks))  # rank -> the first set read as it
+        for p in free:
+            on_sets.setdefault(where[p // 4 + 1], []).append(_CARD_AT[p])
+        for index, room in found.sets.rooms:
+            if spare and room > 0:
+                on_sets.setdefault(index, []).extend(spare[:room])
+                spare = spare[room:]
+        laid: list[tuple[int, tuple[Card, ...]]] = [
+            (index, tuple(sorted(added, key=Card.sort_key))) for index, added in on_sets.items()
         ]
-        memo = {}
+        for choice in found.runs:
+            reading = choice.reading
+            if reading is None:
+                continue
+            at = dict(choice.left)
+            left = [
+                _CARD_AT[at[d]] if d in at else next(fills) for d in range(choice.left_len, 0, -1)
+            ]
+            at = dict(choice.right)
+            right = [
+                _CARD_AT[at[d]] if d in at else next(fills) for d in range(1, choice.right_len + 1)
+            ]
+            take = min(choice.room, len(spare))
+            if take:
+                before = reading.spread(choice.left_len, choice.right_len, take)
+                left = spare[:before] + left
+                right += spare[before:take]
+                spare = spare[take:]
+            if left or right:
+                laid.append((reading.index, (*left, *right)))
+        assert not spare, "lay-off plan lost its wilds"
+        laid.sort(key=lambda item: item[0])
+        return Arrangement(tuple(melds), tuple(unmelded), deadwood, tuple(laid))
 
-        def best(
-            i: int, left: tuple[Card, ...]
-        ) -> tuple[int, tuple[tuple[int, tuple[Card, ...]], ...]]:
-            key = (i, left)
-            if key in memo:
-                return memo[key]
-            if i == len(table):
-                result: tuple[int, tuple[tuple[int, tuple[Card, ...]], ...]] = (
-                    engine.cost_of(left),
-                    (),
-                )
-                memo[key] = result
-                return result
-            result = best(i + 1, left)
-            meld = table[i]
-            fits = [c for c in left if _could_extend(meld, c, wild_rank)]
-            for added in _sub_multisets(fits):
-                laid = _extend(meld, added, rules, wild_rank)
-                if laid is None:
-                    continue
-                remaining = list(left)
-                for c in added:
-                    remaining.remove(c)
-                v, rest = best(i + 1, tuple(remaining))
-                if v < result[0]:
-                    result = (v, ((i, laid), *rest))
-            memo[key] = result
-            return result
-
-        _, laid_off = best(0, _sorted(cards))
-        remaining = list(cards)
-        for _, laid in laid_off:
-            for c in laid:
-                remaining.remove(c)
-        plain = self._arrange(remaining)
-        return Arrangement(plain.melds, plain.unmelded, plain.deadwood, laid_off)
+    def _blocks_found(self, found: _LayOffFound, search: _TableSearch | _RestrictedSearch) -> _Plan:
+        """Plan the search's choice; ``found`` is given the blocks and what they leave."""
+        if isinstance(search, _TableSearch):
+            plan, blocks = search.plan(found.rest, found.wilds)
+        else:
+            plan, blocks = search.plan(found.rest, found.wilds, found.room)
+        by_side: dict[int, tuple[list[int], int, int]] = {
+            k: (naturals, need, length) for k, naturals, need, length in blocks
+        }
+        runs = []
+        rest, wilds = found.rest, found.wilds
+        room = sum(r for _, r in found.sets.rooms)
+        for r, reading in enumerate(search.readings):
+            sides = []
+            for k in (2 * r, 2 * r + 1):
+                naturals, need, length = by_side.get(k, ([], 0, 0))
+                positions = search.sides[k]
+                sides.append((tuple((positions.index(p) + 1, p) for p in naturals), need, length))
+            (lt, ln, ll), (rt, rn, rl) = sides
+            taken = [p for _, p in lt + rt]
+            mask = sum(1 << (p << 2) for p in taken)
+            run_room = 0
+            if reading.naturals or self.rules.all_wild_melds or lt or rt:
+                run_room = reading.room(ll, rl, ln + rn, self.rules.max_wilds_per_meld)
+            runs.append(_RunChoice(reading, lt, ll, rt, rl, mask, len(taken), ln + rn, run_room))
+            rest -= mask
+            wilds -= ln + rn
+            room += run_room
+        found.runs = tuple(runs)
+        found.rest, found.wilds, found.room = rest, wilds, min(room, 255)
+        return plan
 
     # -- discards and going out ----------------------------------------------------------------
 
@@ -1737,6 +2774,7 @@ class HandSolver:
         contract = self.spec.contract
         needs_contract = contract is not None and (contract.sets > 0 or contract.runs > 0)
         lay_off = bool(self.rules.lay_off and table)
+        on_table = tuple(table)
         choices = []
         for key in sorted(costs, key=_card_order):
             card = JOKER if key == _JOKER_KEY else _CARD_AT[key]
@@ -1745,8 +2783,11 @@ class HandSolver:
                 make = functools.partial(self._going_out_after, hand_cards, card)
                 choices.append(DiscardChoice(card, make, True, 0))
             elif lay_off:
-                arrangement = self._solve_lay_off(_without(hand_cards, card), tuple(table))
-                choices.append(DiscardChoice(card, arrangement, False))
+                rest = _without(hand_cards, card)
+                make = functools.partial(self._solve_lay_off, rest, on_table)
+                choices.append(
+                    DiscardChoice(card, make, False, self._lay_off(rest, on_table) // _SCALE)
+                )
             else:
                 make = functools.partial(self._arrange_after, hand_cards, card)
                 choices.append(DiscardChoice(card, make, False, cost // _SCALE))
@@ -1806,7 +2847,7 @@ class HandSolver:
         found = engine.contract_plan(hand, contract)
         assert found is not None
         plan, x = found
-        melds, unmelded, deadwood = engine.materialise(plan, x, hand)
+        melds, unmelded, deadwood, _ = engine.materialise(plan, x, hand)
         return Arrangement(tuple(melds), tuple(unmelded), deadwood)
 
     def can_go_out(self, cards: Sequence[Card]) -> bool:
@@ -1844,27 +2885,6 @@ def _text(cards: Iterable[Card]) -> str:
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=Card.sort_key))
-
-
-def _could_extend(meld: Meld, card: Card, wild_rank: Rank) -> bool:
-    """A cheap filter: could ``card`` ever be laid off onto ``meld``?"""
-    if card.rank is None or card.rank is wild_rank:
-        return True
-    naturals = [c for c in meld.cards if c.rank is not None and c.rank is not wild_rank]
-    if not naturals:
-        return True
-    if meld.kind is MeldKind.SET:
-        return card.rank is naturals[0].rank
-    return card.suit is naturals[0].suit
-
-
-def _sub_multisets(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every non-empty sub-multiset of ``cards``."""
-    counts = Counter(cards)
-    distinct = sorted(counts, key=Card.sort_key)
-    for combo in itertools.product(*(range(counts[c] + 1) for c in distinct)):
-        if any(combo):
-            yield tuple(c for c, k in zip(distinct, combo, strict=True) for _ in range(k))
 
 
 # -- module-level conveniences ----------------------------------------------------------------

@@ -6,6 +6,11 @@ stored too, so that :func:`replay` can check the rebuilt match against them and
 a person can read the file. The format is documented in
 ``docs/record-format.md``; :data:`FORMAT` and :data:`VERSION` head every file.
 
+Version 2 records are replayed: the seed gives each round's deal through the
+round's own generator (:func:`threethirteen.state.round_generator`). Version 1
+records (one generator for the whole match) are still read, and written back
+unchanged, but :func:`replay` refuses them: this engine no longer deals them.
+
 Every problem with a file (not JSON, a foreign format, an unknown version, a
 missing or mistyped field, bad notation, an illegal action, a deal or a score
 that the seed and actions do not reproduce) raises
@@ -39,10 +44,11 @@ from threethirteen.errors import IllegalActionError, RecordError, ThreeThirteenE
 from threethirteen.rules import Rules
 from threethirteen.state import MatchState, Phase
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "RoundRecord", "replay"]
+__all__ = ["FORMAT", "READABLE_VERSIONS", "VERSION", "GameRecord", "RoundRecord", "replay"]
 
 FORMAT = "threethirteen-record"
-VERSION = 1
+VERSION = 2  # the version written and replayed
+READABLE_VERSIONS = (1, 2)  # read (and written back as they are); only VERSION replays
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +71,9 @@ class RoundRecord:
 class GameRecord:
     """A whole match (or a match in progress) as data; JSON with :meth:`to_json`.
 
-    ``winners`` is None until the match is over. Build one from a state with
+    ``winners`` is None until the match is over. ``version`` is the format
+    version (:data:`VERSION` for a record made here; an older one when read from
+    an older file). Build one from a state with
     :meth:`threethirteen.state.MatchState.record`, read one with
     :meth:`from_json` (raises :class:`RecordError`), rebuild the match with
     :func:`replay`.
@@ -78,6 +86,7 @@ class GameRecord:
     rounds: tuple[RoundRecord, ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...] | None
+    version: int = VERSION
 
     @property
     def finished(self) -> bool:
@@ -114,7 +123,7 @@ class GameRecord:
         """The record as JSON-ready data (what :meth:`to_json` writes)."""
         return {
             "format": FORMAT,
-            "version": VERSION,
+            "version": self.version,
             "rules": self.rules.options(),
             "seed": self.seed,
             "players": self.players,
@@ -172,10 +181,14 @@ class GameRecord:
         if fmt != FORMAT:
             raise RecordError(f"not a threethirteen record: format is {fmt!r}, expected {FORMAT!r}")
         version = data.get("version")
-        if version != VERSION:
+        if (
+            isinstance(version, bool)
+            or not isinstance(version, int)
+            or version not in READABLE_VERSIONS
+        ):
             raise RecordError(
-                f"unsupported record version {version!r}: this threethirteen reads version "
-                f"{VERSION}"
+                f"unsupported record version {version!r}: this threethirteen reads versions "
+                f"{' and '.join(str(v) for v in READABLE_VERSIONS)}"
             )
         rules_data = _get(data, "rules", Mapping, "record")
         try:
@@ -198,7 +211,7 @@ class GameRecord:
         if raw_winners is _MISSING:
             raise RecordError("record: missing field 'winners'")
         winners = None if raw_winners is None else tuple(_get_list(data, "winners", int, "record"))
-        return cls(rules, seed, players, names, rounds, totals, winners)
+        return cls(rules, seed, players, names, rounds, totals, winners, version)
 
 
 _MISSING = object()
@@ -305,8 +318,15 @@ def replay(record: GameRecord) -> MatchState:
     Returns the state after the last recorded action (``MATCH_OVER`` for a
     finished match). Raises :class:`RecordError` quoting the first difference:
     a deal, a dealer or a score the seed does not reproduce, an action by the
-    wrong seat or an illegal one, wrong totals or winners.
+    wrong seat or an illegal one, wrong totals or winners; and for a record of
+    an older version than :data:`VERSION`, whose deals this engine does not make.
     """
+    if record.version != VERSION:
+        raise RecordError(
+            f"record version {record.version} cannot be replayed: its seed dealt every "
+            f"round from one generator for the whole match, and this threethirteen deals "
+            f"each round from its own (version {VERSION}); the record can still be read"
+        )
     try:
         state = MatchState.new(record.rules, record.players, record.seed)
     except ThreeThirteenError as exc:

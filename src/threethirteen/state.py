@@ -1,10 +1,16 @@
 """The match as an explicit phase state machine: deal, draw, discard, go out, score.
 
 A :class:`MatchState` is the omniscient position of a whole match: every hand,
-the stock in order, the discard pile, the table, the score sheet, and the one
-seeded ``random.Random`` every shuffle comes from (its seed is recorded, so the
-seed and the actions reproduce a match exactly). Players get a
+the stock in order, the discard pile, the table, the score sheet, and the
+seeded generator of the round being played. Players get a
 :class:`~threethirteen.views.PlayerView` from :meth:`MatchState.view`.
+
+Chance comes only from the match seed, through generators derived from it (see
+:func:`round_generator`): one for the first dealer, and one per round for that
+round's shuffle and every reshuffle of its discard pile. So every round's deal
+depends on the seed alone, never on how earlier rounds were played: the same
+seed deals the same cards whoever sits at the table (duplicate deals), and the
+seed and the actions reproduce a match exactly.
 
 Phases (:class:`Phase`) and what is legal in each:
 
@@ -32,9 +38,9 @@ The rules of play, where the sources are silent or differ, decided here:
   ``FIRST_SEAT`` (seat 0). The deal passes to the next seat every round, and
   the seat after the dealer starts. Seats are numbered 0 .. n-1 clockwise
   (to the left).
-* Each round shuffles a full shoe, deals the hands one card at a time from the
-  seat after the dealer, turns one card up to start the discard pile, and
-  leaves the rest as the stock.
+* Each round shuffles a full shoe with the round's generator, deals the hands
+  one card at a time from the seat after the dealer, turns one card up to start
+  the discard pile, and leaves the rest as the stock.
 * Going out: the going-out discard is made, the player's melds go on the table
   (its hand is then empty), and every other seat takes exactly one final turn
   in order. In a final turn nobody may go out, but a hand that is fully melded
@@ -45,7 +51,7 @@ The rules of play, where the sources are silent or differ, decided here:
   hand (onto the table's melds with ``lay_off``) times the round's multiplier;
   the seat that went out scores 0.
 * Empty stock, ``RESHUFFLE``: when a seat draws from an empty stock, the
-  discard pile but its top card is shuffled (with the match's generator) into a
+  discard pile but its top card is shuffled (with the round's generator) into a
   new stock; if the pile holds only its top card, ``draw stock`` is not legal
   and the seat takes the discard. ``END_ROUND``: when a turn ends with the stock
   empty the round is scored as it stands (remaining final turns are not played).
@@ -67,7 +73,7 @@ Phase.DISCARD
 >>> state.apply(parse_action("draw stock"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-threethirteen.errors.IllegalActionError: illegal action 'draw stock' by seat 0 in phase discard: ...
+threethirteen.errors.IllegalActionError: illegal action 'draw stock' by seat 1 in phase discard: ...
 """
 
 from __future__ import annotations
@@ -85,17 +91,40 @@ from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.melds import Arrangement, HandSolver, Meld
 from threethirteen.rules import DealerChoice, EmptyStock, RoundSpec, Rules, get_rules
 from threethirteen.scoring import RoundEnd, RoundResult, ScoreSheet, winners
-from threethirteen.views import Event, EventKind, Phase, PlayerView
+from threethirteen.views import Event, EventKind, EventLog, Phase, PlayerView
 
 if TYPE_CHECKING:
     from threethirteen.records import GameRecord
 
-__all__ = ["Deal", "MatchState", "Phase", "solver_for"]
+__all__ = ["Deal", "MatchState", "Phase", "dealer_generator", "round_generator", "solver_for"]
 
 
 def solver_for(rules: Rules, number: int) -> HandSolver:
     """The (cached) solver of round ``number`` under ``rules``."""
     return HandSolver.for_round(rules, number)
+
+
+def round_generator(seed: int, number: int) -> random.Random:
+    """The generator of round ``number``: its shuffle and its reshuffles of the pile.
+
+    ``random.Random(f"{seed}:{number}")``: Python seeds a text with its UTF-8
+    bytes followed by their SHA-512 digest, which is stable across versions, and
+    neighbouring seeds or rounds give unrelated generators. The generator depends
+    on the match seed and the round number only, so a round deals the same cards
+    however the rounds before it were played.
+
+    >>> round_generator(7, 2).random() == random.Random("7:2").random()
+    True
+    """
+    return random.Random(f"{seed}:{number}")
+
+
+def dealer_generator(seed: int) -> random.Random:
+    """The generator of the first dealer (the cut, or the random choice).
+
+    ``random.Random(f"{seed}:first-dealer")``, apart from every round's generator.
+    """
+    return random.Random(f"{seed}:first-dealer")
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
@@ -142,7 +171,6 @@ class MatchState:
         self.rules = rules
         self.players = players
         self.seed = seed
-        self._rng = random.Random(seed)
         self._cuts: tuple[tuple[int, Card], ...] = ()
         self._first_dealer = self._choose_first_dealer()
         self._results: list[RoundResult] = []
@@ -156,7 +184,8 @@ class MatchState:
         """A new match, dealt and ready for the first draw.
 
         ``rules`` is a :class:`Rules` or a preset name. ``seed`` drives every
-        shuffle (None: a fresh random seed, kept in :attr:`seed`). Raises
+        shuffle, through a generator per round derived from it (see
+        :func:`round_generator`; None: a fresh random seed, kept in :attr:`seed`). Raises
         :class:`~threethirteen.errors.RulesError` when ``players`` cannot play
         under ``rules`` (or for an unknown preset).
 
@@ -173,18 +202,19 @@ class MatchState:
         choice = self.rules.first_dealer
         if choice is DealerChoice.FIRST_SEAT:
             return 0
+        rng = dealer_generator(self.seed)
         if choice is DealerChoice.RANDOM:
-            return self._rng.randrange(self.players)
-        return self._cut()
+            return rng.randrange(self.players)
+        return self._cut(rng)
 
-    def _new_shoe(self) -> list[Card]:
+    def _new_shoe(self, rng: random.Random) -> list[Card]:
         shoe = make_shoe(self.rules.decks_for(self.players), self.rules.jokers)
-        self._rng.shuffle(shoe)
+        rng.shuffle(shoe)
         return shoe
 
-    def _cut(self) -> int:
+    def _cut(self, rng: random.Random) -> int:
         """High-card cut: aces high, jokers cut again, seats tied for the highest cut again."""
-        shoe = self._new_shoe()
+        shoe = self._new_shoe(rng)
         cuts: list[tuple[int, Card]] = []
         contenders = list(range(self.players))
         while True:
@@ -193,7 +223,7 @@ class MatchState:
             for seat in contenders:
                 while True:
                     if not shoe:  # only after very many ties; shuffle a fresh shoe
-                        shoe = self._new_shoe()
+                        shoe = self._new_shoe(rng)
                     card = shoe.pop()
                     cuts.append((seat, card))
                     if card.rank is not None:
@@ -214,7 +244,8 @@ class MatchState:
         self._spec: RoundSpec = self.rules.round_spec(self._round_number)
         self._solver = solver_for(self.rules, self._round_number)
         self._dealer = (self._first_dealer + self._round_number - 1) % n
-        shoe = self._new_shoe()
+        self._rng = round_generator(self.seed, self._round_number)
+        shoe = self._new_shoe(self._rng)
         hands: list[list[Card]] = [[] for _ in range(n)]
         for _ in range(self._spec.hand_size):
             for offset in range(1, n + 1):
@@ -230,6 +261,11 @@ class MatchState:
         self._drawn: Card | None = None
         self._drawn_from: Source | None = None
         self._events: list[Event] = []
+        # The public form of each event, appended as it happens. Views hold a prefix
+        # of this list (an EventLog), so it is never changed in place: a new round
+        # gets a new list, and a state that shares it with a copy forks it (_log).
+        self._public: list[Event] = []
+        self._sorted_hands: dict[int, tuple[list[Card], tuple[Card, ...]]] = {}
         self._deal = Deal(self._round_number, self._dealer, tuple(_sorted(h) for h in hands), up)
         self._current = (self._dealer + 1) % n
         self._phase = Phase.DRAW
@@ -298,6 +334,60 @@ class MatchState:
         self._can_out: bool | None = None
         self._outs: dict[Card, Arrangement | None] = {}
 
+    @classmethod
+    def _from_world(
+        cls,
+        view: PlayerView,
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        drawn: Card | None,
+        seed: int,
+    ) -> MatchState:
+        """A state matching ``view`` in everything public, with the given hidden cards.
+
+        For :func:`threethirteen.worlds.sample_world`, which checks the cards:
+        ``hands`` per seat (the viewer's as in the view), ``stock`` bottom first,
+        ``drawn`` the current seat's drawn card in ``DISCARD``. The round's log is
+        the public one and earlier rounds' deals are unknown, so a world's
+        :meth:`record` does not replay; its :attr:`deal` lists the sampled hands.
+        """
+        new = cls.__new__(cls)
+        new.rules, new.players, new.seed = view.rules, view.players, seed
+        new._rng = random.Random(seed)
+        new._cuts = ()
+        new._round_number = view.round_number
+        new._first_dealer = (view.dealer - view.round_number + 1) % view.players
+        new._results = list(view.results)
+        new._scores = view.scores
+        new._history = []
+        new._spec = view.spec
+        new._solver = solver_for(view.rules, view.round_number)
+        new._dealer = view.dealer
+        new._hands = [list(hand) for hand in hands]
+        new._pile = list(view.discard_pile)
+        new._stock = list(stock)
+        new._table = view.table
+        new._out_seat = view.out_seat
+        new._out_arrangement = Arrangement(view.table, (), 0) if view.out_seat is not None else None
+        new._turns = view.turn
+        new._drawn = drawn
+        new._drawn_from = None
+        if view.phase is Phase.DISCARD and view.log:
+            last = view.log[-1]
+            new._drawn_from = Source.STOCK if last.kind is EventKind.DRAW_STOCK else Source.DISCARD
+        new._events = list(view.log)
+        new._public = list(view.log)
+        new._sorted_hands = {}
+        up = view.discard_pile[0] if view.discard_pile else drawn
+        assert up is not None
+        new._deal = Deal(view.round_number, view.dealer, tuple(_sorted(h) for h in hands), up)
+        new._current = view.current
+        new._phase = view.phase
+        new._version = 0
+        new._legal = None
+        new._reset_out_cache()
+        return new
+
     def copy(self) -> MatchState:
         """An independent copy (the generator's state included), cheap enough for search."""
         new = MatchState.__new__(MatchState)
@@ -311,6 +401,8 @@ class MatchState:
         new._pile = list(self._pile)
         new._stock = list(self._stock)
         new._events = list(self._events)
+        # new._public is shared: whichever of the two logs an event first forks it (_log)
+        new._sorted_hands = {}  # keyed by the hand lists, which are new
         new._outs = dict(self._outs)
         return new
 
@@ -357,11 +449,25 @@ class MatchState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """Seat ``seat``'s hand, sorted (omniscient: a player sees only its own)."""
-        return _sorted(self._hands[self._check_seat(seat)])
+        return self._sorted_hand(self._check_seat(seat))
+
+    def _sorted_hand(self, seat: int) -> tuple[Card, ...]:
+        """Seat ``seat``'s hand sorted, cached until the hand changes.
+
+        A hand changes in place only in :meth:`_play`, which drops its entry; any
+        other change replaces the list, which the identity check notices.
+        """
+        hand = self._hands[seat]
+        cached = self._sorted_hands.get(seat)
+        if cached is not None and cached[0] is hand:
+            return cached[1]
+        result = _sorted(hand)
+        self._sorted_hands[seat] = (hand, result)
+        return result
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        return tuple(_sorted(h) for h in self._hands)
+        return tuple(self._sorted_hand(seat) for seat in range(self.players))
 
     @property
     def stock_size(self) -> int:
@@ -473,8 +579,8 @@ class MatchState:
 
         >>> state = MatchState.new("classic", 2, seed=1)
         >>> state.current
-        0
-        >>> state.stack(["7H 8H KD", "3H 4H 9C"], up="9H")
+        1
+        >>> state.stack(["3H 4H 9C", "7H 8H KD"], up="9H")
         >>> [str(a) for a in state.legal_actions()]
         ['draw stock', 'draw discard']
         >>> _ = state.apply(Draw(Source.DISCARD))
@@ -559,6 +665,14 @@ class MatchState:
         action, the phase, the seat and the reason when it is not legal; the
         state is then unchanged.
         """
+        legal = self._legal
+        if legal is not None and legal[0] == self._version:
+            # One of the very objects legal_actions() listed (as a view hands them to a
+            # bot) needs no second check. By identity: comparing actions by value costs
+            # as much as checking them.
+            for candidate in legal[1]:
+                if candidate is action:
+                    return self._play(action)
         reason = self._illegal_reason(action)
         if reason is not None:
             raise IllegalActionError(
@@ -578,6 +692,7 @@ class MatchState:
         seat = self._current
         hand = self._hands[seat]
         self._version += 1
+        self._sorted_hands.pop(seat, None)  # the hand changes in place below
         if isinstance(action, Draw):
             if action.source is Source.STOCK:
                 if not self._stock:
@@ -591,7 +706,7 @@ class MatchState:
             self._drawn, self._drawn_from = card, action.source
             self._phase = Phase.DISCARD
             self._reset_out_cache()
-            self._events.append(event)
+            self._log(event)
             return event
         card = action.card
         if isinstance(action, GoOut):
@@ -611,7 +726,7 @@ class MatchState:
             hand.remove(card)
             self._pile.append(card)
             event = Event(EventKind.DISCARD, seat, card)
-        self._events.append(event)
+        self._log(event)
         self._turns += 1
         self._drawn = self._drawn_from = None
         self._reset_out_cache()
@@ -623,7 +738,18 @@ class MatchState:
         self._pile = self._pile[-1:]
         self._rng.shuffle(cards)
         self._stock = cards
-        self._events.append(Event(EventKind.RESHUFFLE, seat, None, len(cards)))
+        self._log(Event(EventKind.RESHUFFLE, seat, None, len(cards)))
+
+    def _log(self, event: Event) -> None:
+        """Append ``event`` to the round's log, and its public form to the public log."""
+        logged = len(self._events)
+        self._events.append(event)
+        public = self._public
+        if len(public) != logged:
+            # A copy shares this list and has logged past our end: fork our prefix.
+            # (Never change logged entries in place: views hold prefixes of the list.)
+            public = self._public = public[:logged]
+        public.append(event.public())
 
     def _end_turn(self, seat: int) -> None:
         following = (seat + 1) % self.players
@@ -704,10 +830,10 @@ class MatchState:
             phase=self._phase,
             current=self._current,
             dealer=self._dealer,
-            hand=_sorted(self._hands[seat]),
+            hand=self._sorted_hand(seat),
             drawn=self._drawn if own_turn else None,
             drawn_from=self._drawn_from if own_turn else None,
-            hand_sizes=tuple(len(h) for h in self._hands),
+            hand_sizes=tuple(map(len, self._hands)),
             discard_pile=tuple(self._pile),
             stock_size=len(self._stock),
             table=self._table,
@@ -715,7 +841,7 @@ class MatchState:
             turn=self._turns,
             scores=self._scores,
             results=tuple(self._results),
-            log=tuple(event.public() for event in self._events),
+            log=EventLog._prefix(self._public, len(self._events)),
             legal_actions=self.legal_actions() if own_turn else (),
         )
 

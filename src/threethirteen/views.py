@@ -9,7 +9,8 @@ the stock shows no card). Views are built only by
 receive views, never the state.
 
 This module also holds the two enums a view shares with the state,
-:class:`Phase` and :class:`EventKind`, and the log entry :class:`Event`.
+:class:`Phase` and :class:`EventKind`, the log entry :class:`Event`, and
+:class:`EventLog`, the read-only sequence a view's log is.
 
 >>> from threethirteen.rules import get_rules
 >>> from threethirteen.state import MatchState
@@ -26,8 +27,11 @@ True
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, overload
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source
 from threethirteen.cards import Card, Rank, make_shoe
@@ -35,7 +39,15 @@ from threethirteen.melds import Meld
 from threethirteen.rules import RoundSpec, Rules
 from threethirteen.scoring import RoundResult, ScoreSheet
 
-__all__ = ["Event", "EventKind", "Phase", "PlayerView", "known_holdings", "unseen_cards"]
+__all__ = [
+    "Event",
+    "EventKind",
+    "EventLog",
+    "Phase",
+    "PlayerView",
+    "known_holdings",
+    "unseen_cards",
+]
 
 
 class Phase(enum.Enum):
@@ -114,6 +126,84 @@ class Event:
         return text
 
 
+class EventLog(Sequence[Event]):
+    """A round's public log as a view holds it: an immutable sequence of events.
+
+    The state keeps each round's public log in one list that it only appends to
+    (a new round gets a new list), and a view's log is a prefix of that list:
+    taking a view costs no copy, and the view still reads the same events after
+    the state moves on. ``EventLog(events)`` copies ``events``.
+
+    It compares equal to a tuple (or another log) of the same events, and hashes
+    like that tuple; slicing gives a tuple.
+
+    >>> seven = Card.parse("7H")
+    >>> log = EventLog([Event(EventKind.DRAW_STOCK, 0), Event(EventKind.DISCARD, 0, seven)])
+    >>> len(log), log[-1].card, log == (log[0], log[1])
+    (2, Card.parse('7H'), True)
+    """
+
+    __slots__ = ("_events", "_length")
+
+    _events: list[Event]
+    _length: int
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._events = list(events)
+        self._length = len(self._events)
+
+    @classmethod
+    def _prefix(cls, events: list[Event], length: int) -> EventLog:
+        """The first ``length`` entries of ``events``, shared, not copied.
+
+        The caller promises never to change those entries (appending is fine).
+        """
+        log = cls.__new__(cls)
+        log._events = events
+        log._length = length
+        return log
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(self._events[: self._length][index])
+        length = self._length
+        position = index + length if index < 0 else index
+        if not 0 <= position < length:
+            raise IndexError(f"event log index {index} out of range (length {length})")
+        return self._events[position]
+
+    def __iter__(self) -> Iterator[Event]:
+        return itertools.islice(self._events, self._length)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            if other._events is self._events:
+                return other._length == self._length
+            return len(other) == self._length and tuple(self) == tuple(other)
+        if isinstance(other, tuple):
+            return len(other) == self._length and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle the prefix only, not the whole shared list
+        return (EventLog, (list(self),))
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """Everything seat ``seat`` may know at one moment, and nothing else.
@@ -143,7 +233,7 @@ class PlayerView:
     turn: int  # turns completed this round
     scores: ScoreSheet
     results: tuple[RoundResult, ...]
-    log: tuple[Event, ...]  # this round's public log
+    log: Sequence[Event]  # this round's public log (an EventLog from a state)
     legal_actions: tuple[Action, ...]
 
     @property

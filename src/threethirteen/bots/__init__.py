@@ -1,13 +1,20 @@
 """Bots: the :class:`Bot` protocol, the registry, and the match runner.
 
->>> sorted(BOT_NAMES)
-['greedy', 'random']
+The registry maps a name to a factory ``factory(seed, **options) -> Bot``; a new
+bot registers with one line in ``_REGISTRY``, weakest first. Players may also
+ask for a difficulty (``easy``, ``medium``, ``hard``, ``expert``), an alias of
+a registered name (:data:`DIFFICULTIES`).
+
+>>> BOT_NAMES[:4]
+('random', 'greedy', 'simple', 'heuristic')
 >>> make_bot("greedy").name
 'greedy'
->>> make_bot("clever")
+>>> make_bot("Easy").name
+'simple'
+>>> make_bot("clever")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-threethirteen.errors.ThreeThirteenError: unknown bot 'clever'; known: greedy, random
+threethirteen.errors.ThreeThirteenError: unknown bot 'clever'; known: ...
 """
 
 from __future__ import annotations
@@ -16,34 +23,100 @@ from collections.abc import Callable
 
 from threethirteen.bots.base import Bot, PlayedMatch, play_match
 from threethirteen.bots.greedy import GreedyBot
+from threethirteen.bots.heuristic import HeuristicBot
+from threethirteen.bots.montecarlo import MonteCarloBot
 from threethirteen.bots.random_bot import RandomBot
+from threethirteen.bots.simple import SimpleBot
 from threethirteen.errors import ThreeThirteenError
 
 __all__ = [
     "BOT_NAMES",
+    "DIFFICULTIES",
     "Bot",
     "GreedyBot",
+    "HeuristicBot",
+    "MonteCarloBot",
     "PlayedMatch",
     "RandomBot",
+    "SimpleBot",
+    "bot_name",
     "make_bot",
     "play_match",
 ]
 
-_REGISTRY: dict[str, Callable[[int | None], Bot]] = {
+BotFactory = Callable[..., Bot]
+"""``factory(seed, **options) -> Bot``: a bot class, or any callable like one."""
+
+# One line a bot, weakest first. Keep it a plain dict literal: each bot's author adds
+# its own line here (the montecarlo and expert bots register the same way).
+_REGISTRY: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "simple": SimpleBot,
+    "heuristic": HeuristicBot,
+    "montecarlo": MonteCarloBot,
 }
 
+DIFFICULTIES: dict[str, str] = {
+    "easy": "simple",
+    "medium": "heuristic",
+    "hard": "montecarlo",
+    "expert": "expert",
+}
+"""Difficulty names players choose from, each an alias of a registry name.
+
+An alias whose bot is not registered (yet) is refused by :func:`make_bot` like an
+unknown name.
+"""
+
 BOT_NAMES: tuple[str, ...] = tuple(_REGISTRY)
-"""The registered bot names, weakest first."""
+"""The registered bot names, weakest first (aliases not included)."""
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot by registry name (case-insensitive); ``seed`` for bots that use chance.
+def bot_name(name: str) -> str:
+    """The registry name for ``name``: a bot name or a difficulty, any case.
 
-    Raises :class:`~threethirteen.errors.ThreeThirteenError` for an unknown name.
+    Raises :class:`~threethirteen.errors.ThreeThirteenError` for a name that
+    is neither, or a difficulty whose bot is not registered.
+
+    >>> bot_name(" MEDIUM ")
+    'heuristic'
     """
     key = name.strip().lower()
+    key = DIFFICULTIES.get(key, key)
     if key not in _REGISTRY:
-        raise ThreeThirteenError(f"unknown bot {name!r}; known: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[key](seed)
+        known = ", ".join(sorted(_REGISTRY))
+        levels = ", ".join(f"{k}={v}" for k, v in DIFFICULTIES.items() if v in _REGISTRY)
+        raise ThreeThirteenError(f"unknown bot {name!r}; known: {known} (difficulties: {levels})")
+    return key
+
+
+def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
+    """A new bot by registry name or difficulty (case-insensitive).
+
+    ``seed`` is for bots that use chance; ``options`` go to the bot's factory
+    (a search budget, say). Options may also follow the name, so that a
+    command line can give them: ``montecarlo:0.2`` (a bare number is
+    ``seconds``), ``montecarlo:samples=16,candidates=3`` (numbers become int or
+    float; ``+`` also separates options, for lists that use commas:
+    ``montecarlo:samples=16+candidates=3``). Raises
+    :class:`~threethirteen.errors.ThreeThirteenError` for an unknown name or
+    malformed options.
+    """
+    base, _, spec = name.partition(":")
+    return _REGISTRY[bot_name(base)](seed, **{**_name_options(name, spec), **options})
+
+
+def _name_options(name: str, spec: str) -> dict[str, object]:
+    """The options written after ``name:``; see :func:`make_bot`."""
+    options: dict[str, object] = {}
+    for part in filter(None, (p.strip() for p in spec.replace("+", ",").split(","))):
+        key, sep, text = part.partition("=")
+        key, text = (
+            (key.strip().lower().replace("-", "_"), text.strip()) if sep else ("seconds", key)
+        )
+        try:
+            options[key] = int(text) if text.lstrip("-").isdigit() else float(text)
+        except ValueError:
+            raise ThreeThirteenError(f"bot {name!r}: option {part!r} is not a number") from None
+    return options

@@ -28,7 +28,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
-from threethirteen.bots import BOT_NAMES, Bot, make_bot
+from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, make_bot
 from threethirteen.cards import Card
 from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
 from threethirteen.cli.render import (
@@ -134,7 +134,7 @@ def _bot_levels(spec: str, count: int) -> list[str]:
     """One bot name a bot seat, from ``greedy`` or ``greedy,random,...``."""
     names = [part.strip().lower() for part in spec.split(",")]
     for name in names:
-        if name not in BOT_NAMES:
+        if name not in BOT_NAMES and DIFFICULTIES.get(name) not in BOT_NAMES:
             raise RulesError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
     if len(names) == 1:
         return names * count

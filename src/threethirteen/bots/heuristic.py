@@ -1,0 +1,386 @@
+"""The ``heuristic`` bot: the exact solver, card counting and a small evaluation.
+
+Every decision weighs a few candidate hands with one readable score, in
+deadwood points (lower is better)::
+
+    score = deadwood
+            - next_draw * (draw_gain + out_value * out_chance)
+            - lookahead * meld_gain
+            + feeds_next * danger
+            + keep_wild * (the discard is wild)
+
+* **deadwood**: the solver's exact lowest penalty of the hand kept.
+* **draw_gain**: the expected fall in deadwood from the next stock draw (and a
+  discard), over the cards the bot has not seen (``unseen_cards``), each
+  weighed by its live copies. A card that extends a meld, or makes one with
+  the unmelded cards, lets the worst unmelded card go; a low card can replace
+  a high one. Weighed once, this makes the score the expected deadwood after
+  one more turn.
+* **meld_gain**: the part of ``draw_gain`` that comes from cards joining
+  melds: a meld made keeps helping and is what goes out, a swap helps once. It
+  favours pairs and near-runs whose cards are still live over dead ones.
+* **out_chance**: the chance that the next draw lets the hand go out, which
+  scores the opponents' deadwood against them: ``out_value`` is
+  :attr:`Weights.going_out` points per card of the hand size per opponent.
+* **next_draw**, **lookahead**: how many more draws the bot expects this round
+  (from the hand size and its turns so far; at most 1, and at most
+  :attr:`Weights.horizon_cap` times :attr:`Weights.potential`). Both shrink to
+  nothing as the round runs long, so late in a round the bot stops drawing to
+  hands and dumps its high cards.
+* **danger**: how much the discard helps the next player, read from the
+  public log (:mod:`threethirteen.bots.tracking`): the ranks it took from the
+  pile, and the same-suit neighbours of what it took, count against a card;
+  ranks it refused or threw away itself count for it.
+* **keep_wild**: wilds are kept unless nothing else is left to throw.
+
+Drawing compares taking the discard (the best score after taking it) with the
+stock (the hand's deadwood less one expected draw, and its potential after).
+A wild on the pile is always taken; so is a card that lets the bot go out.
+The bot goes out whenever it can, with the card that helps the next player's
+final turn least. In its own final turn it only minimises the deadwood it will
+be scored on (laying off included).
+
+Every figure comes from the view (the solver, the unseen cards, the public
+log): the bot never sees another hand or the stock, and it uses no chance
+(``seed`` is accepted and unused).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.bots.tracking import SeatRead, read_log
+from threethirteen.cards import Card, Rank, Suit
+from threethirteen.melds import DiscardChoice, HandSolver, Meld, MeldKind
+from threethirteen.rules import AceMode
+from threethirteen.views import Phase, PlayerView, unseen_cards
+
+__all__ = ["HeuristicBot", "Weights"]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's named weights, in deadwood points."""
+
+    potential: float = 0.3  # per expected future draw, times the meld part of a draw's gain
+    horizon_cap: float = 3.0  # at most this many future draws are credited
+    feeds_next: float = 4.0  # per unit of "the next player collects this"
+    keep_wild: float = 12.0  # throwing a wild away
+    take_cost: float = 1.0  # taking from the pile tells the table what we collect
+    # Going out scores every opponent's deadwood against them: about this much per card
+    # of the round's hand size, per opponent, times the chance a draw goes out.
+    going_out: float = 2.0
+    candidates: int = 3  # discards weighed beyond their deadwood, best deadwood first
+    # Expected own turns in a round: base + per_card * hand size. Measured: 2-player
+    # classic rounds last about 10 to 19 turns a player, hardly growing with the hand.
+    turns_base: float = 10.0
+    turns_per_card: float = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class _Draw:
+    """What one stock draw is expected to save, in deadwood points."""
+
+    total: float  # the expected fall in deadwood after the draw and a discard
+    # The part of it from cards that join melds. Swapping a low card in for a high one
+    # helps once; a meld made (or nearly made) keeps helping, and is what goes out.
+    melds: float
+    out: float  # the chance that the draw lets the hand go out
+
+
+@dataclass(slots=True)
+class _Context:
+    """What one decision needs, computed once from the view."""
+
+    view: PlayerView
+    solver: HandSolver
+    unseen: list[tuple[Card, int]]  # distinct unseen cards and their copies
+    unseen_total: int
+    next_draw: float  # the chance-like weight of one more draw this round (0 to 1)
+    lookahead: float  # the weight of the melds a draw makes: future draws, weighted
+    out_value: float  # what going out is worth beyond our own deadwood: theirs
+    next_read: SeatRead | None  # None when the next seat has no turn to use a discard
+
+
+class HeuristicBot:
+    """Exact solver plus card counting; deterministic, a few milliseconds a decision.
+
+    >>> from threethirteen.rules import get_rules
+    >>> from threethirteen.state import MatchState
+    >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
+    >>> state.stack(["KS QD 10H", "7H 8H KD"], up="9H")
+    >>> HeuristicBot().choose(state.view(state.current))
+    Draw(Source.DISCARD)
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+        del seed  # deterministic
+        self.weights = weights or Weights()
+
+    # -- the decision ------------------------------------------------------------------
+
+    def choose(self, view: PlayerView) -> Action:
+        solver = HandSolver.for_round(view.rules, view.round_number)
+        if view.out_seat is not None:
+            return self._final_turn(view, solver)
+        ctx = self._context(view, solver)
+        if view.phase is Phase.DRAW:
+            return self._draw(ctx)
+        return self._discard(ctx)
+
+    def _context(self, view: PlayerView, solver: HandSolver) -> _Context:
+        w = self.weights
+        unseen = unseen_cards(view)
+        my_turns = view.turn // view.players
+        expected = w.turns_base + w.turns_per_card * view.spec.hand_size
+        left = max(0.0, min(w.horizon_cap, expected - my_turns))
+        nxt = (view.seat + 1) % view.players
+        reads = read_log(view)
+        return _Context(
+            view=view,
+            solver=solver,
+            unseen=sorted(unseen.items(), key=lambda item: item[0].sort_key()),
+            unseen_total=sum(unseen.values()),
+            next_draw=min(1.0, left),
+            lookahead=w.potential * left,
+            out_value=w.going_out * view.spec.hand_size * (view.players - 1),
+            next_read=reads[nxt] if nxt != view.seat else None,
+        )
+
+    def _draw(self, ctx: _Context) -> Action:
+        view, solver = ctx.view, ctx.solver
+        stock, take = Draw(Source.STOCK), Draw(Source.DISCARD)
+        top = view.top_discard
+        if take not in view.legal_actions or top is None:
+            return stock
+        if stock not in view.legal_actions or solver.is_wild(top):
+            return take
+        hand = view.hand
+        now = solver.deadwood(hand)
+        worst_now = _worst_unmelded(solver, hand)
+        joined = solver.deadwood((*hand, top)) < now + solver.penalty(top)
+        if not joined and solver.penalty(top) >= worst_now:
+            return stock  # neither joins a meld nor replaces a worse card
+        choices = _legal_choices(view, solver.discards((*hand, top)), top)
+        if any(c.can_go_out for c in choices):
+            return take
+        # The stock: one expected draw now, then the same prospects again.
+        draw_now = self._potential(ctx, hand, now)
+        stock_value = now - (1 + ctx.next_draw) * (draw_now.total + ctx.out_value * draw_now.out)
+        stock_value -= ctx.lookahead * draw_now.melds
+        take_value = min(self._score(ctx, (*hand, top), c) for c in self._shortlist(choices))
+        return take if take_value + self.weights.take_cost < stock_value else stock
+
+    def _discard(self, ctx: _Context) -> Action:
+        view, solver = ctx.view, ctx.solver
+        outs = [a for a in view.legal_actions if isinstance(a, GoOut)]
+        if outs:
+            # Going out ends the round at 0; the next player still gets one final turn,
+            # so hand it the card it can use least.
+            return min(outs, key=lambda a: (self._feeds(ctx, a.card), *_tie_break(solver, a.card)))
+        legal = {a.card: a for a in view.legal_actions if isinstance(a, Discard)}
+        choices = [c for c in solver.discards(view.hand) if c.discard in legal]
+        best = min(self._shortlist(choices), key=lambda c: self._score(ctx, view.hand, c))
+        return legal[best.discard]
+
+    def _final_turn(self, view: PlayerView, solver: HandSolver) -> Action:
+        """One draw and one discard left, no going out: only the scored deadwood counts."""
+        table = view.table if view.rules.lay_off else ()
+        legal = view.legal_actions
+        if view.phase is Phase.DISCARD:
+            cards = {a.card: a for a in legal if isinstance(a, Discard)}
+            after = [c for c in solver.discards(view.hand, table) if c.discard in cards]
+            best = min(after, key=lambda c: (c.deadwood, *_tie_break(solver, c.discard)))
+            return cards[best.discard]
+        stock, take = Draw(Source.STOCK), Draw(Source.DISCARD)
+        top = view.top_discard
+        if take not in legal or top is None:
+            return stock
+        if stock not in legal:
+            return take
+        now = solver.deadwood(view.hand, table)
+        choices = _legal_choices(view, solver.discards((*view.hand, top), table), top)
+        take_value = min(c.deadwood for c in choices)
+        # The stock's expected deadwood, by the same one-draw estimate (without the table).
+        ctx = self._context(view, solver)
+        gain = self._potential(ctx, view.hand, solver.deadwood(view.hand)).total
+        return take if take_value < now - gain else stock
+
+    # -- the evaluation ----------------------------------------------------------------
+
+    def _shortlist(self, choices: Sequence[DiscardChoice]) -> list[DiscardChoice]:
+        """The candidates worth a full score: the lowest deadwoods, and any that go out."""
+        ranked = sorted(choices, key=lambda c: (c.deadwood, c.discard.sort_key()))
+        return ranked[: self.weights.candidates] + [
+            c for c in ranked[self.weights.candidates :] if c.can_go_out
+        ]
+
+    def _score(self, ctx: _Context, cards: Sequence[Card], choice: DiscardChoice) -> float:
+        """The score of discarding ``choice.discard`` from ``cards`` (lower is better)."""
+        if choice.can_go_out:
+            return float("-inf")
+        w = self.weights
+        kept = list(cards)
+        kept.remove(choice.discard)
+        draw = self._potential(ctx, kept, choice.deadwood)
+        score = choice.deadwood - ctx.next_draw * (draw.total + ctx.out_value * draw.out)
+        score -= ctx.lookahead * draw.melds
+        score += w.feeds_next * self._feeds(ctx, choice.discard)
+        if ctx.solver.is_wild(choice.discard):
+            score += w.keep_wild
+        return score
+
+    def _potential(self, ctx: _Context, kept: Sequence[Card], deadwood: int) -> _Draw:
+        """Expected fall in deadwood from one stock draw into ``kept`` (and a discard).
+
+        A drawn card that extends one of the best arrangement's melds is melded at no
+        cost and lets the worst unmelded card go. One that could make a meld with the
+        unmelded cards (a set needs two more of its rank, a run two more of its suit
+        within two ranks, free wilds counting for either) is weighed exactly with the
+        solver; so are wilds. Any other card helps only if it is lower than the worst
+        unmelded card, which it then replaces.
+        """
+        if ctx.unseen_total == 0 or deadwood == 0:
+            return _Draw(0.0, 0.0, 0.0)
+        solver = ctx.solver
+        arrangement = solver.solve(kept)
+        worst = max((solver.penalty(c) for c in arrangement.unmelded), default=0)
+        extends = _extensions(ctx, arrangement.melds)
+        free_wilds = 0
+        loose_rank: Counter[int] = Counter()
+        loose_suit: dict[object, set[int]] = {}
+        for card in arrangement.unmelded:
+            if card.rank is None or solver.is_wild(card):
+                free_wilds += 1
+                continue
+            loose_rank[card.rank] += 1
+            loose_suit.setdefault(card.suit, set()).update(_run_positions(ctx, card.rank))
+        total = melds = out = 0.0
+        for card, copies in ctx.unseen:
+            penalty = solver.penalty(card)
+            swap = min(deadwood, max(0, worst - penalty))  # it replaces the worst card
+            gain = swap
+            if card.rank is None or solver.is_wild(card):
+                gain = deadwood - solver.deadwood((*kept, card)) + worst
+            elif card in extends:
+                gain = worst
+            elif _could_join(ctx, card, loose_rank, loose_suit, free_wilds):
+                after = solver.deadwood((*kept, card))
+                if after < deadwood + penalty:  # it made a meld
+                    gain = deadwood - after + worst
+            gain = min(max(gain, swap), deadwood)
+            total += copies * gain
+            melds += copies * (gain - swap)
+            out += copies * (gain >= deadwood)  # the worst card goes and nothing is left
+        n = ctx.unseen_total
+        return _Draw(total / n, melds / n, out / n)
+
+    def _feeds(self, ctx: _Context, card: Card) -> float:
+        """How much discarding ``card`` helps the next player, from what it took and left."""
+        read = ctx.next_read
+        if read is None or card.rank is None:
+            return 0.0
+        danger = 0.0
+        for taken, copies in read.taken.items():
+            if taken.rank is None or ctx.solver.is_wild(taken):
+                continue
+            if taken.rank == card.rank:
+                danger += copies
+            elif taken.suit == card.suit and abs(taken.rank - card.rank) <= 2:
+                danger += copies * (0.7 if abs(taken.rank - card.rank) == 1 else 0.4)
+        for passed in (read.refused, read.discarded):
+            for other, copies in passed.items():
+                if other.rank == card.rank:
+                    danger -= 0.3 * copies
+        return max(0.0, danger)
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def _tie_break(solver: HandSolver, card: Card) -> tuple[int, tuple[int, int]]:
+    return (-solver.penalty(card), card.sort_key())
+
+
+def _legal_choices(
+    view: PlayerView, choices: Sequence[DiscardChoice], taken: Card
+) -> list[DiscardChoice]:
+    """The discards legal after taking ``taken`` (no-discard-taken forbids it going back)."""
+    if view.rules.discard_taken_card or taken in view.hand:
+        return list(choices)
+    return [c for c in choices if c.discard != taken]
+
+
+def _worst_unmelded(solver: HandSolver, cards: Sequence[Card]) -> int:
+    """The highest penalty among the cards the best arrangement leaves unmelded."""
+    return max((solver.penalty(c) for c in solver.solve(cards).unmelded), default=0)
+
+
+def _run_positions(ctx: _Context, rank: Rank) -> tuple[int, ...]:
+    """The run positions a rank may stand at: 1..13, and 14 for an ace that can be high."""
+    if rank is Rank.ACE and ctx.view.rules.aces is not AceMode.LOW:
+        return (1, 14)
+    return (int(rank),)
+
+
+# The run positions (ace low = 1, ace high = 14) a card may take under each ace mode.
+_RUN_SPAN = {
+    AceMode.LOW: (1, 13),
+    AceMode.HIGH: (2, 14),
+    AceMode.EITHER: (1, 14),
+    AceMode.WRAP: (-99, 99),
+}
+
+
+def _extensions(ctx: _Context, melds: Sequence[Meld]) -> frozenset[Card]:
+    """The natural cards that would extend one of ``melds``: a set's rank, a run's ends."""
+    wild = ctx.solver.is_wild
+    out: set[Card] = set()
+    for meld in melds:
+        naturals = [(i, c) for i, c in enumerate(meld.cards) if not wild(c) and c.rank]
+        if not naturals:
+            continue
+        index, first = naturals[0]
+        assert first.rank is not None and first.suit is not None
+        if meld.kind is MeldKind.SET:
+            out.update(Card(first.rank, suit) for suit in Suit)
+            continue
+        low = _run_positions(ctx, first.rank)[-1 if index and first.rank is Rank.ACE else 0]
+        low -= index
+        for position in (low - 1, low + len(meld.cards)):
+            rank = (position - 1) % 13 + 1
+            if _RUN_SPAN[ctx.view.rules.aces][0] <= position <= _RUN_SPAN[ctx.view.rules.aces][1]:
+                out.add(Card(Rank(rank), first.suit))
+    return frozenset(out)
+
+
+def _could_join(
+    ctx: _Context,
+    card: Card,
+    by_rank: Counter[int],
+    by_suit: dict[object, set[int]],
+    wilds: int,
+) -> bool:
+    """A cheap filter: could ``card`` complete a meld with the kept cards?"""
+    assert card.rank is not None
+    if by_rank[card.rank] + wilds >= 2:
+        return True
+    held = by_suit.get(card.suit)
+    if not held:
+        return False
+    wrap = ctx.view.rules.aces is AceMode.WRAP
+    for pos in _run_positions(ctx, card.rank):
+        near = 0
+        for d in (-2, -1, 1, 2):
+            other = pos + d
+            if wrap:
+                other = (other - 1) % 13 + 1
+            near += other in held or (wrap and other == 1 and 14 in held)
+        if near + wilds >= 2:
+            return True
+    return False

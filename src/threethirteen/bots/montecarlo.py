@@ -1,0 +1,430 @@
+"""The ``montecarlo`` bot: determinized search with cheap rollouts, valued by the match.
+
+For each decision:
+
+1. **Candidates.** In the draw phase: draw from the stock and take the discard
+   (taking is played at once when it lets the hand go out). In the discard
+   phase: going out is played at once when legal (a zero round can only help);
+   else the ``candidates`` discards with the lowest deadwood after them (ties
+   to the highest penalty), as the solver weighs them.
+2. **Worlds.** The hidden cards are dealt at random consistently with the view
+   (:func:`threethirteen.worlds.sample_world`, weighted by what each opponent
+   took and refused).
+3. **Rollouts.** On each world every live candidate is played, then the round
+   is played on by a fast greedy policy for every seat (take the discard when a
+   discard afterwards lowers the deadwood, go out when possible, discard to the
+   lowest deadwood), for at most ``horizon`` turns; a round still running then is
+   scored as it stands (each hand's deadwood). All candidates see the same world
+   and the same stock, so their differences are paired and far less noisy than
+   their values.
+4. **Value.** The round's penalties are added to the score sheet and turned
+   into a chance of winning the match: a logistic of the projected margin over
+   each opponent, scaled by the spread the remaining rounds can still bring
+   (:func:`match_value`). A big lead late in the match is worth almost a sure
+   win, so moves that risk it score lower: the bot plays safe when ahead and
+   gambles when behind.
+5. **Stopping.** After ``min_samples`` worlds, a candidate whose paired
+   difference from the leader is below zero with confidence (``z`` standard
+   errors, or within ``indifference``) is dropped; the search stops when one is
+   left, or when the budget is spent: ``seconds`` of wall time (the default,
+   0.5 s) or ``samples`` worlds (reproducible). The move played is the best
+   mean, except that the solver's own first choice (the greedy move) is kept
+   unless the best beats it by ``switch_z`` standard errors: among near-equal
+   moves a few worlds' noise would otherwise choose at random.
+
+The choice depends only on the view, the bot's seed and a sample budget: the
+decision's generator is seeded from the seed and a digest of the view, so the
+same view gives the same choice whatever the bot saw before, and cards the view
+does not show cannot change it. Time budgets are not reproducible (how many
+worlds fit in the time varies).
+
+>>> from threethirteen.rules import get_rules
+>>> from threethirteen.state import MatchState
+>>> state = MatchState.new(get_rules("classic"), 2, seed=4)
+>>> view = state.view(state.current)
+>>> bot = MonteCarloBot(seed=1, samples=8)
+>>> bot.choose(view) in view.legal_actions
+True
+>>> from threethirteen.bots import make_bot
+>>> make_bot("montecarlo:0.2").seconds, make_bot("montecarlo:samples=16", seed=1).samples
+(0.2, 16)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.cards import Card, Rank, standard_deck
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.melds import DiscardChoice, HandSolver
+from threethirteen.rules import EmptyStock, Rules
+from threethirteen.state import MatchState, solver_for
+from threethirteen.views import Phase, PlayerView
+from threethirteen.worlds import sample_world
+
+__all__ = ["MonteCarloBot", "SearchStats", "match_value", "remaining_spread", "rollout"]
+
+_STOCK, _TAKE = Draw(Source.STOCK), Draw(Source.DISCARD)
+
+
+# -- valuing an outcome by the match ------------------------------------------------------
+
+
+_MEAN_PENALTY: dict[Rules, float] = {}
+
+
+def _mean_penalty(rules: Rules) -> float:
+    """The mean penalty of a natural card under ``rules`` (about 6.5 in classic)."""
+    mean = _MEAN_PENALTY.get(rules)
+    if mean is None:
+        # A natural's penalty does not depend on the wild rank, as long as it is not its own.
+        deck = [c for c in standard_deck() if c.rank is not None]
+        total = sum(
+            rules.card_penalty(c, Rank.TWO if c.rank is Rank.ACE else Rank.ACE) for c in deck
+        )
+        mean = _MEAN_PENALTY[rules] = total / len(deck)
+    return mean
+
+
+# The spread (standard deviation) of one round's margin between two players, per card
+# dealt and per point of mean card penalty; about 3 points a card in classic. Rough,
+# from the scale of the game: it sets how fast a lead turns into a sure win.
+_SPREAD_PER_CARD = 0.45
+_LAST_ROUND_SPREAD = 2.0  # keeps the value smooth when nothing is left to play
+
+
+def remaining_spread(rules: Rules, round_number: int) -> float:
+    """The spread of a two-player margin over the rounds after ``round_number``."""
+    unit = _SPREAD_PER_CARD * _mean_penalty(rules)
+    variance = _LAST_ROUND_SPREAD**2
+    for number in range(round_number + 1, rules.rounds + 1):
+        spec = rules.round_spec(number)
+        variance += (unit * spec.hand_size * spec.multiplier) ** 2
+    return math.sqrt(variance)
+
+
+def match_value(totals: Sequence[int], seat: int, spread: float) -> float:
+    """The estimated chance that ``seat`` wins the match from ``totals`` (lower is better).
+
+    A logistic of the margin over each opponent, divided by ``spread`` (the
+    spread of margins still to come), multiplied over the opponents.
+
+    >>> round(match_value((10, 30), 0, 20.0), 3), match_value((20, 20), 1, 20.0)
+    (0.846, 0.5)
+    """
+    mine = totals[seat]
+    value = 1.0
+    for other, total in enumerate(totals):
+        if other != seat:
+            # clipped: a margin of hundreds of points over a small spread overflows exp
+            value /= 1.0 + math.exp(min(50.0, -1.7 * (total - mine) / spread))
+    return value
+
+
+# -- the rollout policy -----------------------------------------------------------------
+
+
+def _discard_key(solver: HandSolver, choice: DiscardChoice) -> tuple[int, int, tuple[int, int]]:
+    return (choice.deadwood, -solver.penalty(choice.discard), choice.discard.sort_key())
+
+
+def _locked(state: MatchState, card: Card, hand: Sequence[Card]) -> bool:
+    """Under ``discard_taken_card`` off, the card just taken may not go back at once."""
+    return (
+        not state.rules.discard_taken_card
+        and state.drawn_from is Source.DISCARD
+        and card == state.drawn
+        and hand.count(card) == 1
+    )
+
+
+def _policy_discard(
+    state: MatchState, solver: HandSolver, choices: list[DiscardChoice], hand: Sequence[Card]
+) -> tuple[Action, int]:
+    """The greedy discard and the deadwood it leaves; reads only the choices' numbers.
+
+    Lowest deadwood, then highest penalty; the choices come in card order, so the
+    first of equals is the first in card order (as :func:`_discard_key` ranks them).
+    """
+    best: DiscardChoice | None = None
+    best_key = (0, 0)
+    for choice in choices:
+        if _locked(state, choice.discard, hand):
+            continue
+        if choice.can_go_out and state.out_seat is None:
+            return GoOut(choice.discard), 0
+        key = (choice.deadwood, -solver.penalty(choice.discard))
+        if best is None or key < best_key:
+            best, best_key = choice, key
+    assert best is not None
+    return Discard(best.discard), best.deadwood
+
+
+def rollout(state: MatchState, horizon: int) -> tuple[int, ...]:
+    """Play the round on with the greedy policy; the round's penalties, as scored or as they stand.
+
+    Mutates ``state`` (pass a copy). Stops when the round ends, or after
+    ``horizon`` more turns; then each hand still in play scores its deadwood (the
+    multiplier applied) and the seat that went out 0.
+    """
+    rules = state.rules
+    solver = state.solver
+    known: dict[int, int] = {}  # seat -> deadwood of its hand as it stands
+    pending: list[DiscardChoice] | None = None  # the discards weighed for the draw
+    turns = 0
+    while state.phase is Phase.DRAW or state.phase is Phase.DISCARD:
+        seat = state.current
+        hand = state.hand(seat)
+        if state.phase is Phase.DRAW:
+            if turns >= horizon:
+                break
+            turns += 1
+            top = state.top_discard
+            stock_ok = bool(state.stock_size) or (
+                rules.empty_stock is EmptyStock.RESHUFFLE and len(state.discard_pile) >= 2
+            )
+            take = not stock_ok
+            pending = None
+            if top is not None and stock_ok:
+                table = state.table if rules.lay_off else ()
+                choices = solver.discards([*hand, top], table)
+                usable = [c for c in choices if c.discard != top]
+                if usable:
+                    if state.out_seat is None and any(c.can_go_out for c in usable):
+                        take = True
+                    else:
+                        now = known.get(seat)
+                        if now is None:
+                            now = solver.deadwood(hand, table)
+                        take = min(c.deadwood for c in usable) < now
+                if take:
+                    pending = choices
+            state.apply_unchecked(_TAKE if take else _STOCK)
+            continue
+        table = state.table if rules.lay_off else ()
+        choices = pending if pending is not None else solver.discards(hand, table)
+        pending = None
+        action, deadwood = _policy_discard(state, solver, choices, hand)
+        state.apply_unchecked(action)
+        known[seat] = deadwood
+    if state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
+        return state.results[-1].penalties
+    table = state.table if rules.lay_off else ()
+    multiplier = state.spec.multiplier
+    return tuple(
+        0
+        if seat == state.out_seat
+        else multiplier * (known[seat] if seat in known else solver.deadwood(hand, table))
+        for seat, hand in enumerate(state.hands)
+    )
+
+
+# -- the search -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the last decision did: worlds sampled, candidates and their mean values."""
+
+    worlds: int = 0
+    seconds: float = 0.0
+    candidates: tuple[Action, ...] = ()
+    values: dict[Action, float] = field(default_factory=dict)
+    shortcut: str = ""  # why no search was needed ("only move", "goes out"), else ""
+
+
+class MonteCarloBot:
+    """Determinized search over the top candidate moves, valued by the chance to win the match.
+
+    ``seconds`` is the time budget of one decision (default 0.5); ``samples``,
+    when given, replaces it by a fixed number of worlds (reproducible: give it in
+    tests; the search may still stop earlier when one candidate is clearly best).
+    ``candidates`` is how many discards are searched, ``horizon`` the turns a
+    rollout plays (all seats together) before scoring the hands as they stand, ``bias`` how strongly
+    the opponents' public play weights their sampled cards, ``z`` and
+    ``indifference`` the early-stopping margin, ``min_samples`` the worlds
+    before any candidate is dropped, ``switch_z`` how sure (in standard errors)
+    the search must be before it plays another move than the solver's first
+    choice. Raises :class:`ThreeThirteenError` for a
+    budget or option out of range.
+    """
+
+    name = "montecarlo"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        seconds: float | None = 0.5,
+        samples: int | None = None,
+        candidates: int = 4,
+        horizon: int = 40,
+        bias: float = 1.0,
+        z: float = 2.0,
+        indifference: float = 0.003,
+        min_samples: int = 8,
+        switch_z: float = 1.0,
+    ) -> None:
+        if samples is None and seconds is None:
+            raise ThreeThirteenError("montecarlo needs a budget: seconds or samples")
+        if seconds is not None and not seconds > 0:
+            raise ThreeThirteenError(f"montecarlo seconds must be positive, got {seconds!r}")
+        if samples is not None and samples < 1:
+            raise ThreeThirteenError(f"montecarlo samples must be at least 1, got {samples!r}")
+        if candidates < 1 or horizon < 1 or min_samples < 1:
+            raise ThreeThirteenError(
+                f"montecarlo candidates, horizon and min_samples must be at least 1, got "
+                f"{candidates!r}, {horizon!r}, {min_samples!r}"
+            )
+        if bias < 0 or z < 0 or indifference < 0 or switch_z < 0:
+            raise ThreeThirteenError(
+                "montecarlo bias, z, indifference and switch_z must be 0 or more"
+            )
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.seconds = None if samples is not None else seconds
+        self.samples = samples
+        self.candidates = candidates
+        self.horizon = horizon
+        self.bias = bias
+        self.z = z
+        self.indifference = indifference
+        self.min_samples = min_samples
+        self.switch_z = switch_z
+        self.last = SearchStats()
+
+    # -- the decision ---------------------------------------------------------------------
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        start = time.perf_counter()
+        moves, why = self._candidates(view)
+        if len(moves) == 1:
+            self.last = SearchStats(0, time.perf_counter() - start, moves, {}, why)
+            return moves[0]
+        rng = random.Random(self._decision_seed(view))
+        spread = remaining_spread(view.rules, view.round_number)
+        totals = view.scores.totals
+        live = list(range(len(moves)))
+        # values[i][k]: candidate i's value in world k; every live candidate is played in
+        # every world so far, so any two live candidates are paired world by world.
+        values: list[list[float]] = [[] for _ in moves]
+        leader = 0
+        worlds = 0
+        while True:
+            world = sample_world(view, rng, self.bias)
+            for index in live:
+                state = world.copy()  # the copy's generator too: the same reshuffles
+                state.apply_unchecked(moves[index])
+                penalties = rollout(state, self.horizon)
+                projected = [t + p for t, p in zip(totals, penalties, strict=True)]
+                values[index].append(match_value(projected, view.seat, spread))
+            worlds += 1
+            leader = max(live, key=lambda i: (sum(values[i]), -i))
+            if worlds >= self.min_samples:
+                best = values[leader]
+                live = [
+                    i
+                    for i in live
+                    if i == leader
+                    or not self._beaten([b - v for b, v in zip(best, values[i], strict=True)])
+                ]
+            if len(live) == 1 or self._spent(start, worlds):
+                break
+        # Leave the solver's own choice (candidate 0) only for a move that beats it with
+        # some confidence: among near-equal moves the noise of a few worlds would
+        # otherwise pick at random, and the greedy choice is the better prior.
+        if leader != 0 and 0 in live:
+            gains = [a - b for a, b in zip(values[leader], values[0], strict=True)]
+            if not self._better(gains):
+                leader = 0
+        self.last = SearchStats(
+            worlds,
+            time.perf_counter() - start,
+            moves,
+            {moves[i]: sum(values[i]) / worlds for i in live},
+            "",
+        )
+        choice = moves[leader]
+        assert choice in legal
+        return choice
+
+    def _beaten(self, diffs: list[float]) -> bool:
+        """Is a candidate worse than the leader with confidence (or within indifference)?"""
+        n = len(diffs)
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        return mean - self.z * math.sqrt(variance / n) > -self.indifference
+
+    def _better(self, gains: list[float]) -> bool:
+        """Is a candidate better than the prior choice by ``switch_z`` standard errors?"""
+        n = len(gains)
+        if n < 2:
+            return False
+        mean = sum(gains) / n
+        variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
+        return mean - self.switch_z * math.sqrt(variance / n) > 0
+
+    def _spent(self, start: float, worlds: int) -> bool:
+        if self.samples is not None and worlds >= self.samples:
+            return True
+        return self.seconds is not None and time.perf_counter() - start >= self.seconds
+
+    def _decision_seed(self, view: PlayerView) -> int:
+        """A seed from the bot's seed and everything the view shows, stable across runs."""
+        text = repr(
+            (
+                self.seed,
+                view.rules.name,
+                view.seat,
+                view.round_number,
+                view.turn,
+                str(view.phase),
+                [str(c) for c in view.hand],
+                [str(c) for c in view.discard_pile],
+                [str(e) for e in view.log],
+                view.scores.rows,
+            )
+        )
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+    # -- candidates -----------------------------------------------------------------------
+
+    def _candidates(self, view: PlayerView) -> tuple[tuple[Action, ...], str]:
+        """The moves worth searching, best guess first, and why there is only one if so."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal, "only move"
+        solver = solver_for(view.rules, view.round_number)
+        table = view.table if view.rules.lay_off else ()
+        if view.phase is Phase.DRAW:
+            top = view.top_discard
+            if (
+                view.out_seat is None
+                and top is not None
+                and _TAKE in legal
+                and solver.can_go_out([*view.hand, top])
+            ):
+                return (_TAKE,), "goes out"
+            draws = [a for a in (_STOCK, _TAKE) if a in legal]
+            if len(draws) == 2 and top is not None:
+                # The greedy preference first: take when a discard afterwards lowers the
+                # deadwood (never counting the taken card itself going back).
+                now = solver.deadwood(view.hand, table)
+                after = [c.deadwood for c in solver.discards([*view.hand, top]) if c.discard != top]
+                if after and min(after) < now:
+                    draws.reverse()
+            return tuple(draws), ""
+        outs = [a for a in legal if isinstance(a, GoOut)]
+        if outs:
+            return (outs[0],), "goes out"
+        allowed = {a.card for a in legal if isinstance(a, Discard)}
+        choices = [c for c in solver.discards(view.hand, table) if c.discard in allowed]
+        choices.sort(key=lambda c: _discard_key(solver, c))
+        return tuple(Discard(c.discard) for c in choices[: self.candidates]), ""

@@ -1,0 +1,207 @@
+"""``threethirteen tournament``: bots against bots over duplicate deals, with a table of figures.
+
+Plays ``--matches`` matches of ``--bots`` (one registry name per seat, the last
+repeated to fill ``--players``) under every distinct seating of each deal, on a
+local process pool (or Dask or Ray with ``--executor``), draws a progress bar on
+stderr when it is a terminal, and prints a table per bot: matches, wins with a
+95% confidence interval, mean total and margin, rounds won and gone out, and
+decision times. ``--json FILE`` writes the same figures. See ``docs/lab.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
+from threethirteen.lab.tournament import TournamentPlan, TournamentResult, run_tournament
+
+__all__ = ["add_parser", "print_result", "run"]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "tournament",
+        help="play bots against each other over duplicate deals and tabulate their strength",
+        description="Play bots against each other: every deal is played under every distinct "
+        "seating of the bots, so each bot meets the same cards from each seat. Prints "
+        "per-bot figures with 95%% confidence intervals; the same seed gives the same "
+        "results whatever the number of workers.",
+    )
+    add_rules_options(parser)
+    parser.add_argument(
+        "--players",
+        metavar="N",
+        type=_positive,
+        help="seats at the table (default: one a --bots name, at least the rules' minimum)",
+    )
+    parser.add_argument(
+        "--bots",
+        metavar="A,B,...",
+        required=True,
+        help="one bot per seat, comma-separated; fewer names than players repeat the last "
+        "(--players 4 --bots heuristic,simple: one heuristic against three simple)",
+    )
+    parser.add_argument(
+        "--matches",
+        metavar="M",
+        type=_positive,
+        default=100,
+        help="matches in all, rounded up to whole deals (every seating of a deal) (default 100)",
+    )
+    parser.add_argument(
+        "--seed", metavar="S", type=_seed, help="tournament seed (default: random, printed)"
+    )
+    parser.add_argument(
+        "--workers", metavar="W", type=_positive, help="worker processes (default: every CPU)"
+    )
+    parser.add_argument(
+        "--executor",
+        choices=EXECUTOR_NAMES,
+        default="local",
+        help="local process pool (default), or a Dask or Ray cluster (optional packages)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="a running Dask scheduler or Ray cluster (default: start a local one)",
+    )
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args.rules, args.house)
+    bots = [name.strip() for name in args.bots.split(",")]
+    if not all(bots):
+        raise ThreeThirteenError(f"--bots needs comma-separated bot names, got {args.bots!r}")
+    # Without --players: one seat a name, but never fewer than the rules' minimum (so
+    # `--bots greedy` is greedy against itself, and `--rules app` fills its four seats).
+    players = args.players if args.players is not None else max(len(bots), rules.min_players)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    plan = TournamentPlan.build(rules, players, bots, args.matches, seed)
+    json_path = Path(args.json) if args.json else None
+    if json_path is not None and json_path.is_dir():
+        raise ThreeThirteenError(f"--json {args.json!r} is a directory")
+
+    stderr = Console(stderr=True, highlight=False)
+    with (
+        make_executor(args.executor, args.workers, args.address) as executor,
+        Progress(
+            TextColumn("matches"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=stderr,
+            disable=not stderr.is_terminal,
+        ) as bar,
+    ):
+        task = bar.add_task("matches", total=plan.total_matches)
+        result = run_tournament(
+            plan, executor, progress=lambda done, total: bar.update(task, completed=done)
+        )
+
+    console = make_console()
+    if not console.is_terminal:
+        # Piped or redirected: no screen to fit, so do not squeeze the table into 80 columns.
+        console.width = max(console.width, 140)
+    print_result(result, console, house=args.house)
+    if json_path is not None:
+        document = result.to_dict(house=list(args.house))
+        json_path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _ms(value: float) -> str:
+    # Three significant digits: a random bot's microseconds and a search bot's
+    # hundreds of milliseconds both stay readable.
+    return f"{value:.3g}" if value < 100 else f"{value:.0f}"
+
+
+def print_result(result: TournamentResult, console: Console, *, house: list[str]) -> None:
+    """The settings line, the per-bot table and how ties were counted."""
+    plan = result.plan
+    rules = plan.rules.name + "".join(f" +{rule}" for rule in house)
+    seatings = len(plan.seatings)
+    rounded = (
+        f" (asked {plan.matches_requested}, rounded up to whole deals)"
+        if plan.total_matches != plan.matches_requested
+        else ""
+    )
+    console.print(
+        f"{rules}, {plan.players} players ({', '.join(plan.seats)}), seed {plan.seed}: "
+        f"{_count(plan.deals, 'deal')} x {_count(seatings, 'seating')} = "
+        f"{_count(plan.total_matches, 'match', 'matches')}{rounded}; {result.executor} "
+        f"executor, {_count(result.workers, 'worker')}, {result.elapsed_s:.1f} s"
+    )
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("bot")
+    for heading in (
+        "seats",
+        "matches",
+        "wins",
+        "win %",
+        "95% CI",
+        "total",
+        "margin",
+        "rounds won %",
+        "out %",
+        "decisions",
+        "ms mean",
+        "median",
+        "p99",
+    ):
+        table.add_column(heading, justify="right")
+    for name, bot in result.bots.items():
+        low, high = bot.win_rate_ci()
+        table.add_row(
+            name,
+            str(bot.seats),
+            str(bot.matches),
+            f"{bot.wins:g}" if bot.wins == int(bot.wins) else f"{bot.wins:.2f}",
+            f"{100 * bot.win_rate:.1f}",
+            f"{100 * low:.1f}-{100 * high:.1f}",
+            f"{bot.mean_total:.1f}",
+            f"{bot.mean_margin:+.1f}",
+            f"{100 * bot.round_win_rate:.1f}",
+            f"{100 * bot.out_rate:.1f}",
+            str(bot.decisions),
+            _ms(bot.mean_decision_ms),
+            _ms(bot.median_decision_ms),
+            _ms(bot.p99_decision_ms),
+        )
+    console.print(table)
+    console.print(
+        f"Counted per seat-match (fair share {100 / plan.players:.1f}%); a win or a round "
+        "shared by k seats counts 1/k each; margin = best other total - own total."
+    )

@@ -1,0 +1,39 @@
+"""The tournament lab: bots against bots over duplicate deals, in parallel, with statistics.
+
+See ``docs/lab.md``. The pieces:
+
+- :mod:`threethirteen.lab.tournament`: :class:`TournamentPlan` (rules, a bot per
+  seat, matches, seed), :func:`run_tournament` and the pooled :class:`BotSummary`.
+- :mod:`threethirteen.lab.executors`: where matches run (this process, a local
+  process pool, Dask or Ray).
+- :mod:`threethirteen.lab.stats`: the Wilson interval and the timing histogram.
+"""
+
+from __future__ import annotations
+
+from threethirteen.lab.executors import EXECUTOR_NAMES, Executor, make_executor
+from threethirteen.lab.stats import TimeHistogram, wilson_interval
+from threethirteen.lab.tournament import (
+    BotSummary,
+    Game,
+    GameResult,
+    TournamentPlan,
+    TournamentResult,
+    play_game,
+    run_tournament,
+)
+
+__all__ = [
+    "EXECUTOR_NAMES",
+    "BotSummary",
+    "Executor",
+    "Game",
+    "GameResult",
+    "TimeHistogram",
+    "TournamentPlan",
+    "TournamentResult",
+    "make_executor",
+    "play_game",
+    "run_tournament",
+    "wilson_interval",
+]

@@ -1,0 +1,139 @@
+"""Statistics for the lab: Wilson score intervals and a mergeable timing histogram.
+
+>>> low, high = wilson_interval(45, 100)
+>>> round(low, 4), round(high, 4)
+(0.3561, 0.5476)
+>>> hist = TimeHistogram()
+>>> for ns in (1_000, 2_000, 3_000, 1_000_000):
+...     hist.add(ns)
+>>> hist.count, hist.mean_ns
+(4, 251500.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+__all__ = ["Z95", "TimeHistogram", "wilson_interval"]
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: ``(low, high)``, both within [0, 1].
+
+    ``successes`` may be fractional (a win shared by ``k`` players counts ``1/k``);
+    the interval is then that of the proportion ``successes / trials`` as if it
+    had been observed on ``trials`` independent trials. ``z`` is the normal
+    quantile (1.96 for 95%). With no trials the interval is the whole ``(0, 1)``.
+
+    Raises :class:`ValueError` for a negative count, more successes than trials,
+    or a negative ``z``.
+
+    >>> wilson_interval(0, 10)[0]
+    0.0
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials < 0 or successes < 0 or successes > trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    if z < 0:
+        raise ValueError(f"z must be non-negative, got {z}")
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    # At p = 0 or 1 the end is exactly 0 or 1 in theory; rounding would leave a hair off.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
+
+
+# Bins grow by 2% each, so a quantile read from the histogram is within about 1% of
+# the exact one, whatever the scale (a random bot's microseconds or a search bot's
+# second), while memory stays a few hundred bins and merging is a dict sum: the
+# decision times of millions of calls travel back from the workers cheaply.
+_GROWTH = 1.02
+_LOG_GROWTH = math.log(_GROWTH)
+
+
+def _bin(ns: int) -> int:
+    return int(math.log(max(ns, 1)) / _LOG_GROWTH)
+
+
+def _bin_value(index: int) -> float:
+    """The geometric middle of a bin, in nanoseconds."""
+    return float(_GROWTH ** (index + 0.5))
+
+
+@dataclass(slots=True)
+class TimeHistogram:
+    """Durations in nanoseconds: an exact count, sum and maximum, and log-spaced bins.
+
+    Quantiles are read from bins 2% wide (an error of about 1%); the mean and the
+    maximum are exact. Histograms merge with :meth:`merge`, so each worker keeps its
+    own and the lab adds them up.
+    """
+
+    count: int = 0
+    total_ns: int = 0
+    max_ns: int = 0
+    bins: dict[int, int] = field(default_factory=dict)
+
+    def add(self, ns: int) -> None:
+        """Count one duration of ``ns`` nanoseconds."""
+        self.count += 1
+        self.total_ns += ns
+        self.max_ns = max(self.max_ns, ns)
+        index = _bin(ns)
+        self.bins[index] = self.bins.get(index, 0) + 1
+
+    def merge(self, other: TimeHistogram) -> None:
+        """Add every duration counted by ``other`` to this histogram."""
+        self.count += other.count
+        self.total_ns += other.total_ns
+        self.max_ns = max(self.max_ns, other.max_ns)
+        for index, n in other.bins.items():
+            self.bins[index] = self.bins.get(index, 0) + n
+
+    @property
+    def mean_ns(self) -> float:
+        """The exact mean duration (0.0 when empty)."""
+        return self.total_ns / self.count if self.count else 0.0
+
+    def quantile_ns(self, q: float) -> float:
+        """The ``q`` quantile (0 < q <= 1) to within a bin: the smallest bin holding it.
+
+        Returns 0.0 when empty; never more than the exact maximum. Raises
+        :class:`ValueError` for ``q`` outside (0, 1].
+
+        >>> hist = TimeHistogram()
+        >>> for ns in range(1, 101):
+        ...     hist.add(ns * 1000)
+        >>> 49_000 < hist.quantile_ns(0.5) < 51_000
+        True
+        """
+        if not 0 < q <= 1:
+            raise ValueError(f"a quantile must lie in (0, 1], got {q}")
+        if not self.count:
+            return 0.0
+        rank = math.ceil(q * self.count)  # nearest rank: the rank-th smallest duration
+        seen = 0
+        for index in sorted(self.bins):
+            seen += self.bins[index]
+            if seen >= rank:
+                return min(_bin_value(index), float(self.max_ns))
+        return float(self.max_ns)  # unreachable: the bins hold count durations
+
+    @classmethod
+    def of(cls, durations_ns: Iterable[int]) -> TimeHistogram:
+        """A histogram of the given durations."""
+        hist = cls()
+        for ns in durations_ns:
+            hist.add(ns)
+        return hist

@@ -1,0 +1,488 @@
+"""Tournaments between bots with duplicate deals: the plan, the matches, the pooled figures.
+
+A :class:`TournamentPlan` names the rules, one bot per seat, the number of
+matches and a seed. Each *deal* is a match seed derived from the tournament
+seed; every deal is played once under every distinct seating of the bot list
+(every distinct permutation of who sits where), so every bot meets the same
+shuffles from every seat it can hold. The match count is therefore rounded up
+to whole deals: ``matches = deals * len(seatings)``.
+
+:func:`run_tournament` plays the plan's :class:`Game` list on an executor
+(:mod:`threethirteen.lab.executors`), timing every ``choose`` call inside the
+worker, and pools the results per bot name (several seats holding the same bot
+are pooled) into a :class:`TournamentResult`. The results are folded in plan
+order, so the same seed gives the same figures on any executor and any number
+of workers; only the decision times vary.
+
+>>> from threethirteen.rules import apply_house_rule, get_rules
+>>> rules = apply_house_rule(get_rules("classic"), "hand_sizes=3-4")
+>>> plan = TournamentPlan.build(rules, 2, ["greedy", "random"], matches=3, seed=1)
+>>> plan.seatings
+(('greedy', 'random'), ('random', 'greedy'))
+>>> plan.deals, plan.total_matches
+(2, 4)
+>>> result = run_tournament(plan)
+>>> result.bots["greedy"].matches, result.bots["random"].matches
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from threethirteen.bots import make_bot
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.lab.executors import Executor, SerialExecutor
+from threethirteen.lab.stats import TimeHistogram, wilson_interval
+from threethirteen.records import GameRecord
+from threethirteen.rules import Rules
+from threethirteen.state import MatchState, Phase
+
+__all__ = [
+    "BotSummary",
+    "Game",
+    "GameResult",
+    "TournamentPlan",
+    "TournamentResult",
+    "derive_seed",
+    "play_game",
+    "run_tournament",
+    "summarise",
+]
+
+
+def derive_seed(seed: int, *path: int | str) -> int:
+    """A 63-bit seed derived from ``seed`` and a path of labels, stable across Pythons.
+
+    Hashing (rather than ``seed + n``) keeps the derived seeds of neighbouring
+    tournament seeds unrelated, and BLAKE2 does not change between versions or
+    platforms, unlike :func:`hash`.
+
+    >>> derive_seed(7, "deal", 0) == derive_seed(7, "deal", 0) != derive_seed(7, "deal", 1)
+    True
+    """
+    text = ":".join(str(part) for part in (seed, *path))
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _distinct_seatings(seats: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct arrangement of ``seats``, the given order first."""
+    seen: dict[tuple[str, ...], None] = {}
+    for order in itertools.permutations(seats):
+        seen.setdefault(order, None)
+    return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One match of a plan: the deal it plays, under which seating, with which seeds.
+
+    ``seed`` is the match seed (equal for every seating of one deal, so those
+    matches deal the same cards to the same seats); ``bot_seeds[seat]`` seeds
+    the bot in that seat (for bots that use chance).
+    """
+
+    index: int
+    deal: int
+    seating: int
+    seed: int
+    seats: tuple[str, ...]
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlan:
+    """What to play: rules, one bot name per seat, how many matches, from which seed.
+
+    Build it with :meth:`build`, which checks every part of it.
+    """
+
+    rules: Rules
+    seats: tuple[str, ...]
+    matches_requested: int
+    seed: int
+    seatings: tuple[tuple[str, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seatings", _distinct_seatings(self.seats))
+
+    @classmethod
+    def build(
+        cls, rules: Rules, players: int, bots: Sequence[str], matches: int, seed: int
+    ) -> TournamentPlan:
+        """A checked plan. ``bots`` lists one registry name per seat; when it lists
+        fewer names than ``players``, the last name fills the remaining seats (so
+        ``["heuristic", "simple"]`` at 4 players is one ``heuristic`` against three
+        ``simple``). Names are matched case-insensitively and pooled lowercased.
+
+        Raises :class:`~threethirteen.errors.ThreeThirteenError` for an unknown
+        bot, no bots or more bots than players, fewer than one match, a seed that
+        is not an integer, and :class:`~threethirteen.errors.RulesError` for a
+        player count the rules do not allow.
+
+        >>> from threethirteen.rules import get_rules
+        >>> TournamentPlan.build(get_rules("classic"), 4, ["greedy", "random"], 1, 0).seats
+        ('greedy', 'random', 'random', 'random')
+        """
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise ThreeThirteenError(f"players must be a positive whole number, got {players!r}")
+        rules.check_players(players)
+        names = [name.strip().lower() for name in bots]
+        if not names or not all(names):
+            raise ThreeThirteenError(f"name at least one bot, got {list(bots)!r}")
+        if len(names) > players:
+            raise ThreeThirteenError(
+                f"{len(names)} bots ({', '.join(names)}) for {players} players: "
+                "name at most one bot per seat"
+            )
+        for name in dict.fromkeys(names):
+            make_bot(name, 0)  # raises, naming the known bots, for an unknown name
+        if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
+            raise ThreeThirteenError(f"matches must be at least 1, got {matches!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ThreeThirteenError(f"a tournament seed must be an integer, got {seed!r}")
+        seats = (*names, *[names[-1]] * (players - len(names)))
+        return cls(rules, seats, matches, seed)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """The distinct bots, in seat order of first appearance."""
+        return tuple(dict.fromkeys(self.seats))
+
+    @property
+    def deals(self) -> int:
+        """How many deals: the requested matches rounded up to whole seating groups."""
+        return math.ceil(self.matches_requested / len(self.seatings))
+
+    @property
+    def total_matches(self) -> int:
+        """The matches actually played: ``deals * len(seatings)`` (at least the request)."""
+        return self.deals * len(self.seatings)
+
+    def games(self) -> list[Game]:
+        """Every match of the plan, deal by deal, each deal under every seating in turn."""
+        games: list[Game] = []
+        for deal in range(self.deals):
+            match_seed = derive_seed(self.seed, "deal", deal)
+            for number, seating in enumerate(self.seatings):
+                bot_seeds = tuple(
+                    derive_seed(self.seed, "bot", deal, number, seat)
+                    for seat in range(self.players)
+                )
+                games.append(Game(len(games), deal, number, match_seed, seating, bot_seeds))
+        return games
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The figures of one finished match, per seat (seat order of ``seats``).
+
+    ``round_wins[seat]`` counts the rounds in which the seat scored the lowest
+    penalty, a round shared by ``k`` seats counting ``1/k`` to each;
+    ``rounds_out[seat]`` the rounds it went out; ``times[seat]`` the durations of
+    its ``choose`` calls. ``record`` is kept only when asked for.
+    """
+
+    index: int
+    seats: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    round_wins: tuple[float, ...]
+    rounds_out: tuple[int, ...]
+    times: tuple[TimeHistogram, ...]
+    record: GameRecord | None = None
+
+
+def play_game(rules: Rules, game: Game, *, keep_record: bool = False) -> GameResult:
+    """Play one planned match with fresh bots, timing every decision.
+
+    Each bot sees only its seat's view; its action is applied checked, so an
+    illegal action raises :class:`~threethirteen.errors.IllegalActionError`. The
+    clock runs around ``choose`` alone (building the view is the engine's cost).
+    """
+    players = len(game.seats)
+    bots = [make_bot(name, seed) for name, seed in zip(game.seats, game.bot_seeds, strict=True)]
+    state = MatchState.new(rules, players, game.seed)
+    times = [TimeHistogram() for _ in range(players)]
+    clock = time.perf_counter_ns
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state.next_round()
+            continue
+        seat = state.current
+        view = state.view(seat)
+        start = clock()
+        action = bots[seat].choose(view)
+        times[seat].add(clock() - start)
+        state.apply(action)
+    round_wins = [0.0] * players
+    rounds_out = [0] * players
+    for result in state.results:
+        low = min(result.penalties)
+        best = [seat for seat, p in enumerate(result.penalties) if p == low]
+        for seat in best:
+            round_wins[seat] += 1 / len(best)
+        if result.out_seat is not None:
+            rounds_out[result.out_seat] += 1
+    return GameResult(
+        index=game.index,
+        seats=game.seats,
+        totals=state.scores.totals,
+        winners=state.winners(),
+        rounds=len(state.results),
+        round_wins=tuple(round_wins),
+        rounds_out=tuple(rounds_out),
+        times=tuple(times),
+        record=state.record(list(game.seats)) if keep_record else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """A few games sent to a worker together, to spread the cost of shipping them."""
+
+    rules: Rules
+    games: tuple[Game, ...]
+    keep_records: bool
+
+
+def _play_batch(batch: _Batch) -> list[GameResult]:
+    return [play_game(batch.rules, game, keep_record=batch.keep_records) for game in batch.games]
+
+
+@dataclass(slots=True)
+class BotSummary:
+    """One bot's figures, pooled over every seat it held in every match.
+
+    The unit is the *seat-match*: a bot holding three seats of a match counts
+    three. ``wins`` credits ``1/k`` for a win shared by ``k`` seats (and nothing
+    when the rules leave a tie without a winner), so across the bots the wins of
+    a match add up to 1 (or 0); the fair share is ``1 / players``. ``margin`` is
+    the best other seat's total minus the bot's own (positive: ahead of
+    everyone). Round figures count seat-rounds.
+    """
+
+    name: str
+    seats: int  # seats this bot holds in each match
+    matches: int = 0
+    wins: float = 0.0
+    total_sum: int = 0
+    margin_sum: int = 0
+    rounds: int = 0
+    round_wins: float = 0.0
+    rounds_out: int = 0
+    times: TimeHistogram = field(default_factory=TimeHistogram)
+
+    def add(self, result: GameResult, seat: int) -> None:
+        """Count the seat ``seat`` of ``result`` (which must hold this bot)."""
+        totals = result.totals
+        self.matches += 1
+        if seat in result.winners:
+            self.wins += 1 / len(result.winners)
+        self.total_sum += totals[seat]
+        self.margin_sum += min(t for s, t in enumerate(totals) if s != seat) - totals[seat]
+        self.rounds += result.rounds
+        self.round_wins += result.round_wins[seat]
+        self.rounds_out += result.rounds_out[seat]
+        self.times.merge(result.times[seat])
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.matches if self.matches else 0.0
+
+    def win_rate_ci(self, z: float | None = None) -> tuple[float, float]:
+        """The Wilson interval of the win rate (95% unless ``z`` says otherwise).
+
+        It treats the seat-matches as independent, which they are not quite: the
+        seatings of one deal share the cards, and several seats of one match
+        share its outcome. Read it as a guide to the sampling error.
+        """
+        if z is None:
+            return wilson_interval(self.wins, self.matches)
+        return wilson_interval(self.wins, self.matches, z)
+
+    @property
+    def mean_total(self) -> float:
+        return self.total_sum / self.matches if self.matches else 0.0
+
+    @property
+    def mean_margin(self) -> float:
+        return self.margin_sum / self.matches if self.matches else 0.0
+
+    @property
+    def round_win_rate(self) -> float:
+        """The share of its rounds in which it scored the lowest penalty (shared: 1/k)."""
+        return self.round_wins / self.rounds if self.rounds else 0.0
+
+    @property
+    def out_rate(self) -> float:
+        """The share of its rounds in which it went out."""
+        return self.rounds_out / self.rounds if self.rounds else 0.0
+
+    @property
+    def decisions(self) -> int:
+        return self.times.count
+
+    @property
+    def mean_decision_ms(self) -> float:
+        return self.times.mean_ns / 1e6
+
+    @property
+    def median_decision_ms(self) -> float:
+        return self.times.quantile_ns(0.5) / 1e6
+
+    @property
+    def p99_decision_ms(self) -> float:
+        return self.times.quantile_ns(0.99) / 1e6
+
+    @property
+    def max_decision_ms(self) -> float:
+        return self.times.max_ns / 1e6
+
+    def outcome(self) -> dict[str, Any]:
+        """The figures that the seed decides (no timings): equal for equal seeds."""
+        return {
+            "matches": self.matches,
+            "wins": self.wins,
+            "total_sum": self.total_sum,
+            "margin_sum": self.margin_sum,
+            "rounds": self.rounds,
+            "round_wins": self.round_wins,
+            "rounds_out": self.rounds_out,
+            "decisions": self.decisions,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON figures of this bot (see ``docs/lab.md``)."""
+        low, high = self.win_rate_ci()
+        return {
+            "seats": self.seats,
+            "matches": self.matches,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_ci": [low, high],
+            "mean_total": self.mean_total,
+            "mean_margin": self.mean_margin,
+            "rounds": self.rounds,
+            "rounds_won": self.round_wins,
+            "round_win_rate": self.round_win_rate,
+            "rounds_out": self.rounds_out,
+            "out_rate": self.out_rate,
+            "decisions": self.decisions,
+            "mean_decision_ms": self.mean_decision_ms,
+            "median_decision_ms": self.median_decision_ms,
+            "p99_decision_ms": self.p99_decision_ms,
+            "max_decision_ms": self.max_decision_ms,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """A played plan: per bot figures (in the plan's bot order), and the records if kept."""
+
+    plan: TournamentPlan
+    bots: dict[str, BotSummary]
+    elapsed_s: float
+    executor: str
+    workers: int
+    records: tuple[GameRecord, ...] = ()
+
+    def to_dict(self, **settings: Any) -> dict[str, Any]:
+        """The JSON document of ``--json``: the settings and the figures keyed by bot.
+
+        Keyword arguments are added to the settings (the command line adds the
+        preset and house rules it was given).
+        """
+        plan = self.plan
+        return {
+            "format": "threethirteen-tournament",
+            "version": 1,
+            "settings": {
+                "rules": plan.rules.name,
+                **settings,
+                "rules_options": plan.rules.options(),
+                "players": plan.players,
+                "seats": list(plan.seats),
+                "seatings": len(plan.seatings),
+                "deals": plan.deals,
+                "matches_requested": plan.matches_requested,
+                "matches": plan.total_matches,
+                "seed": plan.seed,
+                "executor": self.executor,
+                "workers": self.workers,
+                "elapsed_s": self.elapsed_s,
+            },
+            "bots": {name: summary.to_dict() for name, summary in self.bots.items()},
+        }
+
+
+def summarise(plan: TournamentPlan, results: Iterable[GameResult]) -> dict[str, BotSummary]:
+    """Pool game results per bot, in plan order (so float sums do not depend on timing)."""
+    summaries = {name: BotSummary(name, seats=plan.seats.count(name)) for name in plan.bot_names}
+    for result in sorted(results, key=lambda r: r.index):
+        for seat, name in enumerate(result.seats):
+            summaries[name].add(result, seat)
+    return summaries
+
+
+Progress = Callable[[int, int], None]
+"""Called with (matches done, matches in all) as batches finish."""
+
+
+def run_tournament(
+    plan: TournamentPlan,
+    executor: Executor | None = None,
+    *,
+    progress: Progress | None = None,
+    keep_records: bool = False,
+    batch_size: int | None = None,
+) -> TournamentResult:
+    """Play every game of ``plan`` on ``executor`` (default: in this process) and pool them.
+
+    Games go to the workers in batches of ``batch_size`` (default: about eight
+    batches a worker, at most four games each, for an even load and a lively
+    progress bar). ``keep_records`` returns every match's record too, in plan order (for
+    checks; it costs memory). Exceptions from a game, such as a bot's illegal
+    action, are raised here.
+    """
+    executor = executor or SerialExecutor()
+    games = plan.games()
+    if batch_size is None:
+        # Small batches: a search bot's match can take minutes, and a batch is the unit
+        # of load balancing and of progress; a match's result is only a few kilobytes.
+        batch_size = max(1, min(4, math.ceil(len(games) / (executor.workers * 8))))
+    batches = [
+        _Batch(plan.rules, tuple(games[i : i + batch_size]), keep_records)
+        for i in range(0, len(games), batch_size)
+    ]
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if progress is not None:
+        progress(0, len(games))
+    for done in executor.imap_unordered(_play_batch, batches):
+        results.extend(done)
+        if progress is not None:
+            progress(len(results), len(games))
+    elapsed = time.perf_counter() - start
+    results.sort(key=lambda r: r.index)
+    records = tuple(r.record for r in results if r.record is not None)
+    return TournamentResult(
+        plan=plan,
+        bots=summarise(plan, results),
+        elapsed_s=elapsed,
+        executor=executor.name,
+        workers=executor.workers,
+        records=records,
+    )

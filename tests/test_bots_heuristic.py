@@ -1,0 +1,182 @@
+"""The ``heuristic`` bot and the card counting it reads from the public log.
+
+Each situation is set up with ``MatchState.stack`` (classic, seat 0 deals, so seat 1
+plays first) and is chosen so that the heuristic's feature decides the move while the
+``simple`` baseline, which lacks it, plays another: the test then fails if the feature
+stops working, not merely if a weight moves a little.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from threethirteen.actions import Discard, Draw, GoOut, Source, parse_action
+from threethirteen.bots import HeuristicBot, SimpleBot, make_bot
+from threethirteen.bots.tracking import read_log
+from threethirteen.cards import Card, parse_cards
+from threethirteen.rules import Rules, get_rules
+from threethirteen.state import MatchState
+from threethirteen.views import Event, EventKind, PlayerView
+
+CLASSIC = get_rules("classic").with_options(first_dealer="first-seat")
+ROUND_4 = CLASSIC.with_options(hand_sizes=(4,))  # 4 cards, 4s wild
+TAKE = Draw(Source.DISCARD)
+
+
+def view_after(
+    rules: Rules, hands: list[str], up: str, stock_top: str, *moves: str, seat: int = 0
+) -> PlayerView:
+    state = MatchState.new(rules, len(hands), seed=5)
+    state.stack(hands, up=up, stock_top=stock_top)
+    for move in moves:
+        state.apply(parse_action(move))
+    return state.view(seat)
+
+
+def discard(text: str) -> Discard:
+    return Discard(Card.parse(text))
+
+
+# -- features --------------------------------------------------------------------------
+
+
+def test_it_keeps_a_wild_that_melds_nothing_yet() -> None:
+    # seat 0 holds KS QD 2H 9S and draws the wild 4C: throwing 4C leaves the least
+    # deadwood (31), so simple throws it; with a wild, any pair becomes a set.
+    view = view_after(
+        ROUND_4, ["KS QD 2H 9S", "5C 7D JH 10S"], "6C", "2C 4C", "draw stock", "discard JH",
+        "draw stock",
+    )  # fmt: skip
+    assert SimpleBot().choose(view) == discard("4C")
+    choice = HeuristicBot().choose(view)
+    assert isinstance(choice, Discard) and choice.card != Card.parse("4C")
+
+
+def test_it_does_not_feed_the_next_player_the_rank_it_collects() -> None:
+    # seat 1 took KH from the pile; seat 0 then holds AS 2D KD + QC: KD or QC leave 13,
+    # simple's tie-break throws KD (diamonds before clubs), the heuristic keeps the king.
+    view = view_after(
+        CLASSIC, ["AS 2D KD", "KS 5D 8C"], "KH", "QC", "draw discard", "discard 8C", "draw stock"
+    )
+    assert SimpleBot().choose(view) == discard("KD")
+    assert HeuristicBot().choose(view) == discard("QC")
+
+
+def test_it_keeps_a_pair_early_and_dumps_high_cards_late() -> None:
+    # KS KD 9C 6H + 7D: throwing a king leaves the least deadwood (32 against 33 for 9C),
+    # but the pair is a draw to a set. Early the heuristic keeps it; with the round long
+    # (no draws left to expect) it plays for deadwood like simple.
+    view = view_after(
+        ROUND_4, ["KS KD 9C 6H", "5C 7D JH 10S"], "3C", "2D 7D", "draw stock", "discard JH",
+        "draw stock",
+    )  # fmt: skip
+    assert SimpleBot().choose(view) == discard("KS")
+    assert HeuristicBot().choose(view) == discard("9C")
+    late = dataclasses.replace(view, turn=60)
+    assert HeuristicBot().choose(late) == discard("KS")
+
+
+def test_it_counts_dead_draws() -> None:
+    # 3s wild: 9H 10H KC 2S; throwing 10H or KC leaves 21. Simple throws 10H (hearts
+    # before clubs). While 8H and JH are live the heuristic keeps the near-run; when every
+    # 8H, JH and wild is in the discard pile the run cannot be made, and it throws 10H.
+    view = view_after(CLASSIC, ["4D 7C 5S", "9H 10H 2S"], "QD", "KC", "draw stock", seat=1)
+    assert SimpleBot().choose(view) == discard("10H")
+    assert HeuristicBot().choose(view) == discard("KC")
+    dead = parse_cards("QD 8H 8H JH JH 3S 3S 3H 3H 3D 3D 3C 3C")
+    counted = dataclasses.replace(view, discard_pile=dead)
+    assert HeuristicBot().choose(counted) == discard("10H")
+
+
+def test_it_takes_a_wild_and_a_card_that_goes_out() -> None:
+    wild = view_after(CLASSIC, ["KS QD 10H", "7S 8D KD"], "3C", "", seat=1)
+    assert HeuristicBot().choose(wild) == TAKE
+    out = view_after(CLASSIC, ["KS QD 10H", "7H 8H KD"], "9H", "", seat=1)
+    assert HeuristicBot().choose(out) == TAKE
+
+
+def test_it_goes_out_with_the_card_the_next_player_wants_least() -> None:
+    # 4s wild: seat 1 takes 9D from the pile. Seat 0 then holds 5H 6H 7H 8H + 9H and may
+    # go out with 5H or 9H: simple throws the higher 9H, which seat 1 (collecting 9s)
+    # would get for its final turn; the heuristic goes out with 5H.
+    view = view_after(
+        ROUND_4, ["5H 6H 7H 8H", "9C 5D 6S JC"], "9D", "9H", "draw discard", "discard JC",
+        "draw stock",
+    )  # fmt: skip
+    assert SimpleBot().choose(view) == GoOut(Card.parse("9H"))
+    assert HeuristicBot().choose(view) == GoOut(Card.parse("5H"))
+
+
+def test_the_difficulty_name_medium_is_the_heuristic() -> None:
+    assert isinstance(make_bot("medium"), HeuristicBot)
+
+
+# -- card counting ------------------------------------------------------------------------
+
+
+def events(*spec: tuple[str, int, str]) -> tuple[Event, ...]:
+    kinds = {
+        "stock": EventKind.DRAW_STOCK,
+        "take": EventKind.DRAW_DISCARD,
+        "discard": EventKind.DISCARD,
+        "out": EventKind.GO_OUT,
+    }
+    out = []
+    for kind, seat, card in spec:
+        if kind == "reshuffle":
+            out.append(Event(EventKind.RESHUFFLE, seat, None, int(card)))
+        else:
+            out.append(Event(kinds[kind], seat, Card.parse(card) if card else None))
+    return tuple(out)
+
+
+def test_read_log_recovers_the_first_up_card_from_the_pile() -> None:
+    base = view_after(CLASSIC, ["KS QD 10H", "7S 8D KD"], "9C", "", seat=0)
+    log = events(
+        ("stock", 1, ""),  # seat 1 passes over the up card, 9C (the pile's bottom)
+        ("discard", 1, "KD"),
+        ("stock", 0, ""),  # seat 0 passes over KD
+        ("discard", 0, "2C"),
+        ("take", 1, "2C"),
+        ("discard", 1, "5S"),
+    )
+    view = dataclasses.replace(base, log=log, discard_pile=parse_cards("9C KD 5S"))
+    reads = read_log(view)
+    assert reads[1].refused == {Card.parse("9C"): 1}
+    assert reads[0].refused == {Card.parse("KD"): 1}
+    assert reads[1].taken == {Card.parse("2C"): 1}
+    assert reads[1].discarded == {Card.parse("KD"): 1, Card.parse("5S"): 1}
+    assert reads[0].discarded == {Card.parse("2C"): 1} and not reads[0].taken
+
+
+def test_read_log_after_a_reshuffle_and_a_taken_up_card() -> None:
+    base = view_after(CLASSIC, ["KS QD 10H", "7S 8D KD"], "9C", "", seat=0)
+    log = events(
+        ("take", 1, "9C"),  # the up card, named by the take
+        ("discard", 1, "KD"),
+        ("stock", 0, ""),  # refuses KD
+        ("discard", 0, "2C"),
+        ("reshuffle", 1, "1"),  # KD goes into the stock; 2C stays on top
+        ("stock", 1, ""),  # refuses 2C
+        ("discard", 1, "7S"),
+    )
+    view = dataclasses.replace(base, log=log, discard_pile=parse_cards("2C 7S"))
+    reads = read_log(view)
+    assert reads[1].taken == {Card.parse("9C"): 1}
+    assert reads[0].refused == {Card.parse("KD"): 1}
+    assert reads[1].refused == {Card.parse("2C"): 1}
+
+
+def test_read_log_drops_a_refusal_of_an_up_card_it_cannot_name() -> None:
+    base = view_after(CLASSIC, ["KS QD 10H", "7S 8D KD"], "9C", "", seat=0)
+    log = events(
+        ("stock", 1, ""),  # refuses the up card, which is then reshuffled unseen
+        ("discard", 1, "KD"),
+        ("reshuffle", 0, "1"),
+        ("stock", 0, ""),  # refuses KD
+        ("discard", 0, "2C"),
+    )
+    view = dataclasses.replace(base, log=log, discard_pile=parse_cards("KD 2C"))
+    reads = read_log(view)
+    assert not reads[1].refused
+    assert reads[0].refused == {Card.parse("KD"): 1}

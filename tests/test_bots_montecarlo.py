@@ -1,0 +1,176 @@
+"""The montecarlo bot: legal through whole matches, reproducible, blind to hidden cards."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
+from threethirteen.bots import BOT_NAMES, MonteCarloBot, make_bot, play_match
+from threethirteen.bots.montecarlo import match_value, remaining_spread, rollout
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.rules import apply_house_rule, get_rules
+from threethirteen.state import MatchState, Phase
+
+CLASSIC = get_rules("classic").with_options(first_dealer="first-seat")
+SHORT = "3,5"  # two rounds keep a whole match quick
+
+RULE_SETS = {
+    "classic": get_rules("classic"),
+    "bga": get_rules("bga"),
+    "app": get_rules("app"),
+    "lay-off": apply_house_rule(get_rules("classic"), "lay-off"),
+    "no-discard-taken": apply_house_rule(get_rules("bga"), "no-discard-taken"),
+    "contracts": apply_house_rule(get_rules("classic"), "contracts"),
+    "end-round": get_rules("classic").with_options(empty_stock="end-round"),
+}
+
+
+def small(seed: int, **options: object) -> MonteCarloBot:
+    """A bot with a tiny sample budget, for speed."""
+    bot = make_bot("montecarlo", seed, samples=4, candidates=2, min_samples=2, **options)
+    assert isinstance(bot, MonteCarloBot)
+    return bot
+
+
+def test_registered_with_options() -> None:
+    assert "montecarlo" in BOT_NAMES
+    assert make_bot("montecarlo").seconds == 0.5  # the documented default budget
+    bot = make_bot("montecarlo:0.2", seed=3)
+    assert isinstance(bot, MonteCarloBot) and bot.seconds == 0.2 and bot.samples is None
+    bot = make_bot("MonteCarlo:samples=16,candidates=3", seed=3)
+    assert isinstance(bot, MonteCarloBot)
+    assert (bot.samples, bot.seconds, bot.candidates, bot.seed) == (16, None, 3, 3)
+    assert make_bot("hard", 1, samples=2).name == "montecarlo"
+    with pytest.raises(ThreeThirteenError, match="not a number"):
+        make_bot("montecarlo:samples=many")
+    with pytest.raises(ThreeThirteenError, match="samples must be at least 1"):
+        make_bot("montecarlo:samples=0")
+    with pytest.raises(ThreeThirteenError, match="seconds must be positive"):
+        MonteCarloBot(seconds=0)
+
+
+@pytest.mark.parametrize("label", list(RULE_SETS))
+def test_plays_whole_matches_legally(label: str) -> None:
+    rules = RULE_SETS[label].with_options(hand_sizes=SHORT)
+    players = 4 if label == "app" else 2 + len(label) % 2
+    bots = [small(1), make_bot("greedy"), *(make_bot("random", s) for s in range(players - 2))]
+    searched = 0
+
+    def watch(state: MatchState, seat: int, action: Action) -> None:
+        nonlocal searched
+        if seat == 0:
+            bot = bots[0]
+            assert isinstance(bot, MonteCarloBot)
+            searched += bot.last.worlds > 0
+
+    played = play_match(rules, bots, seed=7, observer=watch)  # apply() checks every action
+    assert played.state.phase is Phase.MATCH_OVER
+    assert searched > 0  # it did search, not only take shortcuts
+
+
+def test_reproducible_with_a_sample_budget() -> None:
+    rules = CLASSIC.with_options(hand_sizes="4,6")
+    first = play_match(rules, [small(5), make_bot("greedy")], seed=2)
+    again = play_match(rules, [small(5), make_bot("greedy")], seed=2)
+    assert first.record.to_json() == again.record.to_json()
+    # The choice is a function of the view and the seed: calling out of order changes nothing.
+    state = MatchState.new(rules, 2, seed=4)
+    view = state.view(state.current)
+    bot = small(9)
+    choice = bot.choose(view)
+    other = MatchState.new(rules, 2, seed=5)
+    bot.choose(other.view(other.current))
+    assert bot.choose(view) == choice == small(9).choose(view)
+
+
+def stacked(opponent: str, stock_top: str) -> MatchState:
+    state = MatchState.new(CLASSIC.with_options(hand_sizes="7"), 2, seed=1)
+    mine = "5S 6S 8S 9H 9D 2C KC"
+    hands = [opponent, mine] if state.current == 1 else [mine, opponent]
+    state.stack(hands, up="7S", stock_top=stock_top)
+    return state
+
+
+@pytest.mark.parametrize("phase", ["draw", "discard"])
+def test_hidden_cards_do_not_change_the_choice(phase: str) -> None:
+    # The same view over different opponent hands and stocks: the same choice.
+    one = stacked("AD 4D JH QH 3C 10C 4S", "KS QD")
+    two = stacked("2H 3H 4H KD KH 8C JS", "AC 10D")
+    for state in (one, two):
+        if phase == "discard":
+            state.apply(parse_action("draw discard"))
+    seat = one.current
+    assert one.view(seat) == two.view(seat)
+    for seed in range(3):
+        a = MonteCarloBot(seed, samples=12, candidates=3)
+        b = MonteCarloBot(seed, samples=12, candidates=3)
+        assert a.choose(one.view(seat)) == b.choose(two.view(seat))
+        assert a.last.worlds == b.last.worlds > 0
+
+
+def test_goes_out_and_takes_a_card_that_goes_out_without_search() -> None:
+    state = MatchState.new(CLASSIC.with_options(hand_sizes="4"), 2, seed=1)
+    hand = "5H 6H 7H KC"
+    hands = [hand, "2S 9D JD QC"] if state.current == 0 else ["2S 9D JD QC", hand]
+    state.stack(hands, up="8H")
+    bot = MonteCarloBot(1, samples=50)
+    assert bot.choose(state.view(state.current)) == Draw(Source.DISCARD)
+    assert bot.last.shortcut == "goes out" and bot.last.worlds == 0
+    state.apply(Draw(Source.DISCARD))
+    assert bot.choose(state.view(state.current)) == GoOut(parse_action("x KC").card)
+
+
+def test_stops_early_when_one_move_is_clearly_best() -> None:
+    # A wild on the pile (7s are wild with 7 cards): taking it is clearly better than
+    # the stock, and the search says so long before its budget.
+    state = MatchState.new(CLASSIC.with_options(hand_sizes="7,8,9"), 2, seed=1)
+    mine, theirs = "5S 6S 9H 9D 2C KC 10H", "AD 4D JH QH 3C 10C 4S"
+    state.stack([mine, theirs] if state.current == 0 else [theirs, mine], up="7H")
+    bot = MonteCarloBot(2, samples=400)
+    assert bot.choose(state.view(state.current)) == Draw(Source.DISCARD)
+    assert 0 < bot.last.worlds < 100
+    # Discarding: every discard is weighed, and throwing the wild away is dropped early.
+    state.apply(Draw(Source.DISCARD))
+    bot = MonteCarloBot(2, samples=100, candidates=8)
+    action = bot.choose(state.view(state.current))
+    assert isinstance(action, Discard) and str(action.card) != "7H"
+    assert len(bot.last.candidates) == 8
+    assert Discard(parse_action("x 7H").card) not in bot.last.values  # dropped
+
+
+def test_rollout_scores_a_round() -> None:
+    state = MatchState.new(CLASSIC, 3, seed=8)
+    penalties = rollout(state.copy(), 1000)
+    assert len(penalties) == 3 and min(penalties) >= 0
+    short = state.copy()
+    cut = rollout(short, 2)  # two turns, then the hands are scored as they stand
+    assert short.turn <= 3 and len(cut) == 3
+
+
+def test_match_value_plays_safe_with_a_lead() -> None:
+    rules = get_rules("classic")
+    late, early = remaining_spread(rules, 10), remaining_spread(rules, 1)
+    assert late < early
+    assert match_value((0, 0), 0, late) == pytest.approx(0.5)
+    # The same lead is worth more late in the match than early.
+    assert match_value((10, 40), 0, late) > match_value((10, 40), 0, early) > 0.5
+    # Ahead, a gamble (+-25 points at even odds) is worth less than the sure thing;
+    # behind, it is worth more.
+    lead = (100, 140)
+    sure = match_value(lead, 0, late)
+    gamble = (match_value((125, 140), 0, late) + match_value((75, 140), 0, late)) / 2
+    assert gamble < sure
+    behind = (140, 100)
+    sure = match_value(behind, 0, late)
+    gamble = (match_value((165, 100), 0, late) + match_value((115, 100), 0, late)) / 2
+    assert gamble > sure
+    # Three seats: the leader's chance is below its chance against each one alone.
+    assert match_value((10, 20, 30), 0, late) < min(
+        match_value((10, 20), 0, late), match_value((10, 30), 0, late)
+    )
+    assert math.isclose(sum(match_value((5, 5), s, 30.0) for s in (0, 1)), 1.0)
+    # Regression: a margin of hundreds of points over the last round's small spread
+    # overflowed math.exp.
+    assert match_value((2000, 0), 0, remaining_spread(rules, 11)) < 1e-9
