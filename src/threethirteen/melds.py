@@ -2381,7 +2381,6 @@ class _RestrictedSearch(_Sides):
         blocks: list[tuple[int, list[int], int, int]] = []
         cap = engine.cap
         big = 255 if cap is None else cap
-        lengths = [reading.length for reading in self.readings]
         held = [reading.wilds for reading in self.readings]
         room = min(room, w)
         t = 0
