@@ -16,6 +16,15 @@ keeps the memo across hands, as a bot does in play, one run each. The naive
 all-subsets solver (:mod:`threethirteen.melds_reference`) is timed on the first
 hands of each family and the speed-up is the ratio of medians on those same hands.
 
+A third family times laying off (``bga`` with the ``lay-off`` house rule, round 11):
+a going-out table of 3 or 4 melds (13 cards from the shoe, a wild now and then) and
+14 more cards from the rest; (c) the lowest penalty of the 13-card hand onto that
+table, (c') the after-draw analysis of the 14-card hand onto it (the greedy bot's
+final turn). "cold" also drops the table's readings and searches. The previous
+method (every sub-multiset of the cards that could extend each table meld, the rest
+solved by the engine; kept below to measure against) is timed on the first hands,
+with the speed-up on those same hands.
+
 Run: ``python benchmarks/solver_bench.py`` (about a minute; ``--help`` for sizes).
 The garbage collector is off while timing, as in :mod:`timeit`.
 """
@@ -24,16 +33,19 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import os
 import platform
 import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 
-from threethirteen.cards import Card, Rank, make_shoe
-from threethirteen.melds import HandSolver
+from threethirteen import melds
+from threethirteen.cards import Card, Rank, Suit, make_shoe
+from threethirteen.melds import HandSolver, Meld, MeldKind, is_valid_meld
 from threethirteen.melds_reference import reference_deadwood
 from threethirteen.rules import get_rules
 
@@ -179,11 +191,197 @@ def run_family(name: str, hands: list[Hand], naive_hands: int, naive_full_hands:
     )
 
 
+# -- laying off ---------------------------------------------------------------------------------
+
+LAY_OFF_RULES = RULES.with_options(lay_off=True)
+Table = list[Meld]
+
+
+def going_out_tables(count: int, seed: int) -> list[tuple[Table, Hand]]:
+    """A going-out table of 3 or 4 melds (13 cards of the shoe) and 14 more cards."""
+    rng = random.Random(seed)
+    shoe = make_shoe(2, RULES.jokers)
+    wild = RULES.round_spec(ROUND).wild_rank
+    suits, ranks = list(Suit), [r for r in Rank if r is not wild]
+    out: list[tuple[Table, Hand]] = []
+    while len(out) < count:
+        left = list(shoe)
+        table: Table = []
+        parts = rng.choice([(3, 3, 3, 4), (3, 5, 5), (4, 4, 5), (3, 3, 7), (3, 4, 6)])
+        for size in parts:
+            for _ in range(100):
+                if rng.random() < 0.5:
+                    suit, start = rng.choice(suits), rng.randint(1, 14 - size)
+                    want = [Card(Rank(start + i), suit) for i in range(size)]
+                    kind = MeldKind.RUN
+                else:
+                    rank = rng.choice(ranks)
+                    want = [Card(rank, rng.choice(suits)) for _ in range(size)]
+                    kind = MeldKind.SET
+                if rng.random() < 0.4:
+                    want[rng.randrange(size)] = rng.choice(
+                        [c for c in left if c.rank in (None, wild)]
+                    )
+                if not Counter(want) <= Counter(left):
+                    continue
+                meld = Meld(kind, tuple(want))
+                if is_valid_meld(meld, LAY_OFF_RULES, wild):
+                    table.append(meld)
+                    for card in want:
+                        left.remove(card)
+                    break
+        if len(table) == len(parts):
+            out.append((table, rng.sample(left, 14)))
+    return out
+
+
+def previous_lay_off(solver: HandSolver, cards: Sequence[Card], table: Table) -> int:
+    """The previous method, kept to measure against: every sub-multiset of the cards that
+    could extend each table meld in turn, memoised on the cards left, the rest solved by
+    the engine. Returns the lowest deadwood."""
+    engine, rules, wild_rank = solver._engine, solver.rules, solver.wild_rank
+    memo: dict[tuple[int, tuple[Card, ...]], int] = {}
+
+    def could_extend(meld: Meld, card: Card) -> bool:
+        if card.rank is None or card.rank is wild_rank:
+            return True
+        naturals = [c for c in meld.cards if c.rank is not None and c.rank is not wild_rank]
+        if not naturals:
+            return True
+        if meld.kind is MeldKind.SET:
+            return card.rank is naturals[0].rank
+        return card.suit is naturals[0].suit
+
+    def extends(meld: Meld, added: Sequence[Card]) -> bool:
+        if meld.kind is MeldKind.SET:
+            return melds._is_set((*meld.cards, *added), rules, wild_rank)
+        length = len(meld.cards) + len(added)
+        if length > 13:
+            return False
+        for suit in melds._SUITS:
+            for start in melds._windows(rules.aces, length):
+                for left in range(len(added) + 1):
+                    counts = melds._ordered_run_wilds(meld.cards, suit, start + left, wild_rank)
+                    if counts is None:
+                        continue
+                    free = [*range(start, start + left)]
+                    free += range(start + left + len(meld.cards), start + length)
+                    naturals, ok, taken = 0, True, set()
+                    spare = 0
+                    for card in added:
+                        if card.rank is None or card.rank is wild_rank:
+                            spare += 1
+                            continue
+                        spot = next(
+                            (
+                                p
+                                for p in free
+                                if melds._rank_at(p) == card.rank and card.suit is suit
+                            ),
+                            None,
+                        )
+                        if spot is None or spot in taken:
+                            ok = False
+                            break
+                        taken.add(spot)
+                        naturals += 1
+                    if not ok:
+                        continue
+                    own = sum(
+                        1
+                        for p in free
+                        if p not in taken
+                        and melds._rank_at(p) == wild_rank
+                        and any(c.rank is wild_rank and c.suit is suit for c in added)
+                    )
+                    naturals += min(own, 1)
+                    if melds._allowed(counts[0] + naturals, length - counts[0] - naturals, rules):
+                        return True
+        return False
+
+    def best(i: int, left: tuple[Card, ...]) -> int:
+        key = (i, left)
+        if key in memo:
+            return memo[key]
+        if i == len(table):
+            memo[key] = engine.cost_of(left)
+            return memo[key]
+        result = best(i + 1, left)
+        fits = Counter(c for c in left if could_extend(table[i], c))
+        distinct = sorted(fits, key=Card.sort_key)
+        for combo in itertools.product(*(range(fits[c] + 1) for c in distinct)):
+            if not any(combo):
+                continue
+            added = [c for c, k in zip(distinct, combo, strict=True) for _ in range(k)]
+            if not extends(table[i], added):
+                continue
+            remaining = list(left)
+            for c in added:
+                remaining.remove(c)
+            result = min(result, best(i + 1, tuple(remaining)))
+        memo[key] = result
+        return result
+
+    return best(0, tuple(sorted(cards, key=Card.sort_key))) // melds._SCALE
+
+
+def run_lay_off(cases: list[tuple[Table, Hand]], previous_hands: int) -> None:
+    solver = HandSolver.for_round(LAY_OFF_RULES, ROUND)
+    engine = solver._engine
+    sizes = Counter(len(table) for table, _ in cases)
+    print(
+        f"\nlaying off (bga, lay-off, round {ROUND}): {len(cases)} tables of "
+        + ", ".join(f"{k} melds: {v}" for k, v in sorted(sizes.items()))
+    )
+    for table, hand in cases:  # build the option tables once
+        solver.discards(hand, table)
+
+    def clear() -> None:
+        engine.memo.clear()
+        engine.free_engines.clear()
+        engine.lay_off_tables.clear()
+        engine.table_searches.clear()
+
+    def timed(fn: Callable[[Table, Hand], object], runs: int) -> list[float]:
+        out = []
+        for table, hand in cases:
+            best = float("inf")
+            for _ in range(runs):
+                clear()
+                start = time.perf_counter()
+                fn(table, hand)
+                best = min(best, time.perf_counter() - start)
+            out.append(best)
+        return out
+
+    gc.disable()
+    try:
+        cold_c = timed(lambda t, h: solver.deadwood(h[:13], t), 3)
+        cold_c2 = timed(lambda t, h: solver.discards(h, t), 3)
+        previous = []
+        for table, hand in cases[:previous_hands]:
+            start = time.perf_counter()
+            expected = previous_lay_off(solver, hand[:13], table)
+            previous.append(time.perf_counter() - start)
+            assert expected == solver.deadwood(hand[:13], table), (table, hand)
+    finally:
+        gc.enable()
+    print(" fast solver, cold (memo and table searches cleared before each hand, best of 3):")
+    print(line("(c) 13-card deadwood + table", cold_c, 1.0))
+    print(line("(c') 14-card discards + table", cold_c2))
+    print(f" previous subset method (first {len(previous)} hands, one run, same answers):")
+    print(line("(c) 13-card deadwood + table", previous))
+    ratio = statistics.median(previous) / statistics.median(cold_c[: len(previous)])
+    print(f"  speed-up on the same hands (cold fast vs previous, medians): (c) {ratio:,.0f}x")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per family (fast solver)")
     parser.add_argument("--naive-hands", type=int, default=12, help="hands for naive (a)")
     parser.add_argument("--naive-full", type=int, default=3, help="hands for naive (b)")
+    parser.add_argument("--tables", type=int, default=1000, help="lay-off hands (fast solver)")
+    parser.add_argument("--previous", type=int, default=100, help="lay-off hands, previous method")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -199,6 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run_family(
         "6-8 wilds", wild_family(args.hands, args.seed + 1), args.naive_hands, args.naive_full
     )
+    run_lay_off(going_out_tables(args.tables, args.seed + 2), args.previous)
     print(f"\ntotal {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -11,6 +11,7 @@ The Hypothesis tests compare the fast solver with
 from __future__ import annotations
 
 import doctest
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -178,6 +179,76 @@ def test_regression_most_cards_first() -> None:
     (run,) = arrangement.melds
     assert run.kind is MeldKind.RUN
     assert run.cards == cards("7C 8S 8H 10C JC") or run.cards == cards("7C 8H 8S 10C JC")
+
+
+def test_regression_full_circle_wrap_run_is_laid_from_the_ace() -> None:
+    """Regression: under WRAP a run of all 13 ranks was laid from wherever its largest gap
+    fell (2H ... QH KS KD, the Kings standing for KH and AH), an order that
+    :func:`is_valid_meld` and the reference reject: a full circle is a run from the ace only.
+    """
+    wrap = CLASSIC.with_options(aces="wrap")
+    solver = HandSolver.for_round(wrap, 11)  # 13 cards, Kings wild
+    hand = cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KS KD")
+    for arrangement in (solver.solve(hand), solver.going_out(hand)):
+        assert arrangement is not None
+        assert arrangement.deadwood == 0
+        (run,) = arrangement.melds
+        assert run.cards == cards("KD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KS")
+        check_arrangement(arrangement, hand, wrap, 11)
+
+
+@pytest.mark.parametrize("wilds", [0, 1, 2])
+def test_every_full_circle_is_laid_from_the_ace(wilds: int) -> None:
+    """Under WRAP, all 13 ranks of hearts with any ``wilds`` of them swapped for wilds
+    (spades Kings and jokers; Kings are wild) are one valid run, listed from the ace."""
+    wrap = CLASSIC.with_options(aces="wrap", jokers=2)
+    solver = HandSolver.for_round(wrap, 11)
+    circle = [Card(rank, Suit.HEARTS) for rank in Rank]
+    for swapped in itertools.combinations(range(13), wilds):
+        hand = list(circle)
+        for n, i in enumerate(swapped):
+            hand[i] = JOKER if n else Card(Rank.KING, Suit.SPADES)
+        for arrangement in (solver.solve(hand), solver.going_out(hand)):
+            assert arrangement is not None and arrangement.deadwood == 0, hand
+            check_arrangement(arrangement, hand, wrap, 11)
+
+
+@st.composite
+def long_suits(draw: st.DrawFn, rules: Rules, number: int) -> list[Card]:
+    """A hand of ``hand_size`` cards: a run of 9 to 13 ranks of one suit (often all 13,
+    round the corner too) with cards swapped for wilds, and the rest from anywhere."""
+    spec = rules.round_spec(number)
+    suit = draw(st.sampled_from(list(Suit)))
+    start = draw(st.integers(1, 13))
+    length = min(draw(st.sampled_from([9, 11, 12, 13, 13, 13])), spec.hand_size)
+    hand = [Card(Rank((start - 1 + i) % 13 + 1), suit) for i in range(length)]
+    wilds = [JOKER, *(Card(spec.wild_rank, s) for s in Suit)]
+    for i in range(length):
+        if draw(st.integers(0, 3)) == 0:
+            hand[i] = draw(st.sampled_from(wilds))
+    anything = [JOKER, *(Card(r, s) for r in Rank for s in Suit)]
+    hand += [draw(st.sampled_from(anything)) for _ in range(spec.hand_size - length)]
+    return list(draw(st.permutations(hand)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_long_runs_are_laid_as_valid_melds(data: st.DataObject) -> None:
+    """Hands of 11 to 14 cards around one long run: every meld the solver lays is valid in
+    its listed order (too big for the reference; the deadwood is checked elsewhere)."""
+    rules = data.draw(rules_options())
+    big = [i + 1 for i, size in enumerate(rules.hand_sizes) if size >= 11]
+    assume(big)
+    number = data.draw(st.sampled_from(big))
+    hand = data.draw(long_suits(rules, number))
+    solver = HandSolver.for_round(rules, number)
+    arrangement = solver.solve(hand)
+    assert solver.deadwood(hand) == arrangement.deadwood
+    check_arrangement(arrangement, hand, rules, number)
+    out = solver.going_out(hand)
+    if out is not None:
+        check_arrangement(out, hand, rules, number)
+        assert out.all_melded
 
 
 # -- meld validity ------------------------------------------------------------------------------
@@ -373,6 +444,31 @@ def test_contract_does_not_change_deadwood() -> None:
 
 # -- laying off ---------------------------------------------------------------------------------
 
+
+def check_laid_off(
+    arrangement: Arrangement, table: Sequence[Meld], rules: Rules, round_number: int
+) -> None:
+    """Each table meld extended at most once, and valid as a whole by the reference's tests.
+
+    A run's laid-off cards come left end first: some split of them goes before it.
+    """
+    wild_rank = rules.round_spec(round_number).wild_rank
+    indexes = [index for index, _ in arrangement.laid_off]
+    assert indexes == sorted(set(indexes))
+    for index, laid in arrangement.laid_off:
+        assert laid
+        meld = table[index]
+        if meld.kind is MeldKind.SET:
+            assert is_reference_set((*meld.cards, *laid), rules, wild_rank), (meld, laid)
+        else:
+            assert any(
+                reference_module._is_ordered_run(
+                    (*laid[:k], *meld.cards, *laid[k:]), rules, wild_rank
+                )
+                for k in range(len(laid) + 1)
+            ), (meld, laid)
+
+
 LAY_OFF = CLASSIC.with_options(lay_off=True)
 
 # (rules, round, table melds, hand, deadwood, why)
@@ -414,6 +510,86 @@ LAY_OFF_CASES: list[tuple[Rules, int, list[Meld], str, int, str]] = [
         2,
         "aces either way: AH after KH too",
     ),
+    (
+        LAY_OFF.with_options(aces="either"),
+        1,
+        [Meld.of("run", "JH QH KH")],
+        "AH 10H 9H",
+        0,
+        "both ends at once: 9H 10H before, AH after",
+    ),
+    (
+        LAY_OFF.with_options(aces="wrap"),
+        3,
+        [Meld.of("run", "6S 7S 8S 9S 10S JS QS KS AS 2S 3S")],
+        "4S 5S",
+        4,
+        "13 cards from the 6 are no run (a full circle runs from the ace): 5S goes, 4S stays",
+    ),
+    (
+        LAY_OFF.with_options(aces="wrap"),
+        3,
+        [Meld.of("run", "2S 3S 4S 6S 7S 8S 9S 10S JS QS KS")],
+        "5S AS",
+        16,
+        "no run (the 5 is missing, and a table run keeps its order): nothing goes: 1 + 15",
+    ),
+    (
+        LAY_OFF.with_options(max_wilds_per_meld=1),
+        2,
+        [Meld.of("run", "5H 6H 7H")],
+        "3H 9H 4C 4D",
+        18,
+        "one wild for both ends: 4D(8H) 9H go, 3H and 4C stay: 3 + 15",
+    ),
+    (
+        LAY_OFF,
+        2,
+        [Meld.of("run", "5H 6H 7H")],
+        "3H 9H 4C 4D",
+        0,
+        "no cap: 3H 4D(4H) before, 4C(8H) 9H after",
+    ),
+    (
+        LAY_OFF,
+        6,
+        [Meld.of("set", "8C 8D 8S")],
+        "5H 8H KD",
+        5,
+        "a set of the wild rank may turn into a set of Kings: 8H and KD go, 5H stays",
+    ),
+    (
+        LAY_OFF.with_options(max_wilds_per_meld=3),
+        6,
+        [Meld.of("set", "8C 8D 8S")],
+        "5H 8H KD",
+        15,
+        "with a cap of 3 the 8s must stand for themselves: only 8H goes: 5 + 10",
+    ),
+    (
+        LAY_OFF.with_options(all_wild_melds=False),
+        1,
+        [Meld.of("set", "JK JK JK")],
+        "9C 2H",
+        2,
+        "an all-wild set is valid once a natural joins it: 9C goes, 2H stays",
+    ),
+    (
+        LAY_OFF.with_options(max_wilds_per_meld=1),
+        1,
+        [Meld.of("run", "5H 6H 7H"), Meld.of("run", "JH QH KH")],
+        "9H 3D 3C",
+        0,
+        "a wild for each run: 3D(8H) 9H after one, 3C(10H) before the other",
+    ),
+    (
+        LAY_OFF,
+        4,
+        [Meld.of("set", "JS JH JD"), Meld.of("run", "8C 9C 10C")],
+        "JC QC 6S 6D 7C",
+        0,
+        "JC could go on the set but is needed after 10C: 7C before, JC QC after; 6s on the set",
+    ),
 ]
 
 
@@ -426,13 +602,7 @@ def test_lay_off(
     assert arrangement.deadwood == expected, why
     assert solver.deadwood(cards(hand), table) == expected
     check_arrangement(arrangement, cards(hand), rules, number)
-    wild_rank = rules.round_spec(number).wild_rank
-    for index, laid in arrangement.laid_off:
-        meld = table[index]
-        if meld.kind is MeldKind.SET:
-            assert is_valid_meld(Meld(meld.kind, (*meld.cards, *laid)), rules, wild_rank)
-        else:
-            assert meld_kind((*meld.cards, *laid), rules, wild_rank) is not None
+    check_laid_off(arrangement, table, rules, number)
     reference_table = [(m.kind.value, m.cards) for m in table]
     assert reference_deadwood(cards(hand), rules, number, reference_table) == expected
 
@@ -622,7 +792,113 @@ def test_lay_off_agrees_with_reference(data: st.DataObject) -> None:
     arrangement = solver.solve(hand, table)
     expected = reference_deadwood(hand, rules, number, [(m.kind.value, m.cards) for m in table])
     assert arrangement.deadwood == expected
+    assert solver.deadwood(hand, table) == expected
     check_arrangement(arrangement, hand, rules, number)
+    check_laid_off(arrangement, table, rules, number)
+
+
+@st.composite
+def rich_tables(draw: st.DrawFn, rules: Rules, number: int, most: int) -> list[Meld]:
+    """Up to ``most`` table melds: runs of 3 to 12 (round the corner too), sets of 3 to 6.
+
+    Cards are now and then replaced by wilds (jokers, wild-rank cards), so some melds
+    are all wild or break the rules' limits (then nothing may extend them; a few are kept).
+    """
+    wild_rank = rules.round_spec(number).wild_rank
+    melds = []
+    for _ in range(draw(st.integers(1, most))):
+        suit = draw(st.sampled_from(list(Suit)))
+        if draw(st.booleans()):
+            size = draw(st.integers(3, 12))
+            start = draw(st.integers(1, 13))
+            group = [Card(Rank((start - 1 + i) % 13 + 1), suit) for i in range(size)]
+            kind = MeldKind.RUN
+        else:
+            size = draw(st.integers(3, 6))
+            rank = draw(st.sampled_from(list(Rank)))
+            group = [Card(rank, draw(st.sampled_from(list(Suit)))) for _ in range(size)]
+            kind = MeldKind.SET
+        for i in range(size):
+            if draw(st.integers(0, 4)) == 0:
+                wild_suit = draw(st.sampled_from(list(Suit)))
+                group[i] = JOKER if draw(st.booleans()) else Card(wild_rank, wild_suit)
+        meld = Meld(kind, tuple(group))
+        assume(is_valid_meld(meld, rules, wild_rank) or draw(st.integers(0, 4)) == 0)
+        melds.append(meld)
+    return melds
+
+
+@st.composite
+def hands_near(
+    draw: st.DrawFn, table: Sequence[Meld], rules: Rules, number: int, size: int
+) -> list[Card]:
+    """A hand mostly of cards that could extend the table: its ranks, suits near runs, wilds."""
+    wild_rank = rules.round_spec(number).wild_rank
+    near = {JOKER, *(Card(wild_rank, s) for s in Suit)}
+    for meld in table:
+        for card in meld.cards:
+            if card.rank is None or card.suit is None:
+                continue
+            for step in range(-4, 5):
+                rank = Rank((int(card.rank) - 1 + step) % 13 + 1)
+                near.add(Card(rank, card.suit))
+                if meld.kind is MeldKind.SET and step == 0:
+                    near.update(Card(rank, s) for s in Suit)
+    pool = sorted(near, key=Card.sort_key)
+    anything = [Card(r, s) for r in Rank for s in Suit]
+    hand = []
+    for _ in range(size):
+        hand.append(draw(st.sampled_from(pool if draw(st.integers(0, 3)) else anything)))
+    assume(max(Counter(hand).values(), default=0) <= 3)
+    return hand
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_lay_off_onto_rich_tables_agrees_with_reference(data: st.DataObject) -> None:
+    """Long runs (13 cards round the corner), wild and all-wild table melds, caps, both ends."""
+    rules = data.draw(rules_options()).with_options(lay_off=True)
+    number = data.draw(st.integers(1, rules.rounds))
+    table = data.draw(rich_tables(rules, number, 3))
+    hand = data.draw(hands_near(table, rules, number, data.draw(st.integers(0, 5))))
+    solver = HandSolver.for_round(rules, number)
+    arrangement = solver.solve(hand, table)
+    expected = reference_deadwood(hand, rules, number, [(m.kind.value, m.cards) for m in table])
+    assert arrangement.deadwood == expected
+    assert solver.deadwood(hand, table) == expected
+    check_arrangement(arrangement, hand, rules, number)
+    check_laid_off(arrangement, table, rules, number)
+
+
+def _every_choice_deadwood(solver: HandSolver, hand: Sequence[Card], table: Sequence[Meld]) -> int:
+    """Deadwood by the enumerating path: every choice of blocks for the table runs, each
+    hand left solved by the engine (the path taken when a table run has several readings)."""
+    engine = solver._engine
+    info = melds_module._LayOffTable(engine, tuple(table))
+    info.single = None
+    cost, _ = engine.lay_off_cost(engine.split(hand), info)
+    return cost // melds_module._SCALE
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_lay_off_big_hands_two_ways(data: st.DataObject) -> None:
+    """Hands of 8 to 14 cards (too big for the reference) onto tables of 2 to 5 melds.
+
+    The search that lays off blocks as it melds (the fast path) against enumerating
+    every choice of blocks; the arrangement checked card by card; laying off never hurts.
+    """
+    rules = data.draw(rules_options()).with_options(lay_off=True)
+    number = data.draw(st.integers(1, rules.rounds))
+    table = data.draw(rich_tables(rules, number, 5))
+    hand = data.draw(hands_near(table, rules, number, data.draw(st.integers(8, 14))))
+    solver = HandSolver.for_round(rules, number)
+    arrangement = solver.solve(hand, table)
+    assert solver.deadwood(hand, table) == arrangement.deadwood
+    assert arrangement.deadwood == _every_choice_deadwood(solver, hand, table)
+    assert arrangement.deadwood <= solver.deadwood(hand)
+    check_arrangement(arrangement, hand, rules, number)
+    check_laid_off(arrangement, table, rules, number)
 
 
 @settings(max_examples=300, deadline=None)

@@ -585,9 +585,6 @@ class _Engine:
         self.free_engines: dict[frozenset[int], _Engine] = {}
         self.lay_off_tables: dict[tuple[Meld, ...], _LayOffTable] = {}
         self.table_searches: dict[tuple[frozenset[int], tuple[_RunReading, ...]], _TableSearch] = {}
-        self.restricted_searches: dict[
-            tuple[frozenset[int], tuple[_RunReading, ...], int, int], _RestrictedSearch
-        ] = {}
         self.restricted_memos: dict[tuple[int, int], dict[int, int]] = {}
         self.restricted_fns: dict[tuple[int, int], Callable[[int, int, int], int]] = {}
         self.contract_memo: dict[tuple[int, int, int, int], bool] = {}
@@ -1098,19 +1095,6 @@ class _Engine:
             search = self.table_searches[key] = _TableSearch(self.free_engine(free), readings)
         return search
 
-    def restricted_search(
-        self, free: frozenset[int], readings: tuple[_RunReading, ...], jokers: int, acting: int
-    ) -> _RestrictedSearch:
-        """The restricted search with blocks for these table runs and this pool of wilds."""
-        key = (free, readings, jokers, acting)
-        search = self.restricted_searches.get(key)
-        if search is None or len(search.memo) > self.memo_limit:
-            if len(self.restricted_searches) >= _TABLE_CACHE_LIMIT:
-                self.restricted_searches.clear()
-            search = _RestrictedSearch(self.free_engine(free), readings, jokers, acting)
-            self.restricted_searches[key] = search
-        return search
-
     def lay_off_cost(self, hand: _Hand, table: _LayOffTable) -> tuple[int, _LayOffFound]:
         """Least scaled cost of a hand that may lay off onto ``table``, and how.
 
@@ -1131,22 +1115,14 @@ class _Engine:
                 x1 = x - sets.forced_mask
                 n1 = n - len(sets.forced)
                 set_room = sum(room for _, room in sets.rooms)
-                per_run = [table.run_choices(readings, x1, w) for readings in table.runs]
-                if table.single is not None and not unrestricted:
-                    searched = self.restricted_search(
-                        sets.free, table.single, hand.jokers, acting_wild
-                    )
-                    v = searched.g(x1, w, min(set_room, w), 0)
-                    if v < best:
-                        best = v
-                        found = _LayOffFound(x, acting_wild, sets, (), x1, w, set_room, searched)
-                        if v == 0:
-                            return best, found
-                    continue
+                per_run: list[list[_RunChoice]] | None = None
+                if unrestricted and table.single is not None and not set_room and w:
+                    # Spare wilds need the table runs' room when the hand melds nothing.
+                    per_run = [table.run_choices(readings, x1, w) for readings in table.runs]
                 if (
                     unrestricted
                     and table.single is not None
-                    and (set_room or sum(min(c.room for c in cs) for cs in per_run) >= 2)
+                    and (per_run is None or sum(min(c.room for c in cs) for cs in per_run) >= 2)
                 ):
                     search = self.table_search(sets.free, table.single)
                     v = search.cost(x1, w)
@@ -1164,6 +1140,8 @@ class _Engine:
                         sub.restricted_memos.clear()
                         sub.restricted_fns.clear()
                     g = sub._restricted_fn(hand.jokers, acting_wild)
+                if per_run is None:
+                    per_run = [table.run_choices(readings, x1, w) for readings in table.runs]
                 for rest, count, need, room, chosen in _run_combos(per_run, x1, w):
                     left = w - need
                     room = min(set_room + room, 255)
@@ -1559,6 +1537,11 @@ class _Engine:
         at = dict(zip(line, core.naturals, strict=True))
         spare = iter(wilds)
         sequence = [_CARD_AT[at[pos]] if pos in at else next(spare) for pos in range(lo, hi + 1)]
+        if self.cyclic and len(sequence) == 13:
+            # All 13 ranks round the corner: a run in one order only, from the ace (see
+            # _windows), so the circle turns to start there. Each card keeps its rank.
+            ace = next(i for i, pos in enumerate(range(lo, hi + 1)) if _rank_at(pos) == 1)
+            sequence = sequence[ace:] + sequence[:ace]
         return sequence
 
 
@@ -1664,9 +1647,10 @@ def _split_sizes(wilds: int) -> list[int]:
 # natural of rank R and needs no wild for it, so those naturals are *free*: an engine
 # whose cost for them is 0 leaves them out of the hand's melds (that is, lays them off)
 # unless a hand meld wants them. A table run takes a block of cards at either end, each
-# position a natural of its suit or a wild; the blocks worth trying are few (the naturals
-# of its suit next to it), and each choice of blocks, one pair per table run, leaves a hand
-# that the engine solves with the wilds left and the table's room for spare wilds.
+# position a natural of its suit or a wild. Without wild restrictions the blocks are one
+# more option of the memoised search (_TableSearch); otherwise each choice of blocks, one
+# pair per table run (few: the naturals of its suit next to it), leaves a hand that the
+# engine solves with the wilds left and the table's room for spare wilds.
 
 
 @dataclass(frozen=True, slots=True)
@@ -1692,7 +1676,7 @@ class _RunReading:
     right: tuple[int, ...]  # after its last card
     left_bound: int  # line positions free before it (13 under WRAP)
     right_bound: int
-    wrap: bool  # WRAP: a run of all 13 cards must run from the ace (see _fits)
+    wrap: bool  # WRAP: a run of all 13 cards must run from the ace (see fits)
 
     def fits(self, left: int, right: int) -> bool:
         """May blocks of these lengths extend it (within 13 cards, a full circle from the ace)?
@@ -1721,7 +1705,7 @@ class _RunReading:
     def spread(self, left: int, right: int, take: int) -> int:
         """How many of ``take`` more wilds go before it (the rest after), blocks laid."""
         before = take - min(take, self.right_bound - right)
-        while not self.fits(left + before, right + take - before):
+        while before < take and not self.fits(left + before, right + take - before):
             before += 1
         return before
 
@@ -1950,69 +1934,7 @@ class _LayOffTable:
         return list(best.values())
 
 
-class _Sides:
-    """The ends of the table runs (one reading each) as *sides*, and the blocks they take.
-
-    Side ``2 r`` is before table run ``r``, side ``2 r + 1`` after it; each lists the
-    card positions at distance 1, 2, ... from the run.
-    """
-
-    def __init__(self, readings: tuple[_RunReading, ...], prune: bool) -> None:
-        self.readings = readings
-        self.prune = prune
-        self.sides: list[tuple[int, ...]] = []
-        for reading in readings:
-            self.sides += [reading.left, reading.right]
-        self.side_at: list[list[tuple[int, int]]] = [[] for _ in range(52)]
-        for k, positions in enumerate(self.sides):
-            for d, p in enumerate(positions, 1):
-                self.side_at[p].append((k, d))
-        self.side_masks = [sum(15 << (q << 2) for q in positions) for positions in self.sides]
-        self.block_table: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
-
-    def fits(self, k: int, length: int, other: int) -> bool:
-        """May side ``k`` take a block of ``length``, the other end of its run ``other``?"""
-        reading = self.readings[k >> 1]
-        return reading.fits(other, length) if k & 1 else reading.fits(length, other)
-
-    def blocks(self, k: int, d: int, x: int) -> list[tuple[int, int, int, int]]:
-        """Blocks on side ``k`` holding the natural at distance ``d`` and others of ``x``.
-
-        Each is (mask of the others, naturals, wilds needed, length), sorted by need.
-        With ``prune`` the blocks :func:`_side_options` drops are left out.
-        """
-        key = (k, d, x & self.side_masks[k])
-        known = self.block_table.get(key)
-        if known is not None:
-            return known
-        positions = self.sides[k]
-        pattern = 0
-        for e, q in enumerate(positions, 1):
-            if e != d and (x >> (q << 2)) & 15:
-                pattern |= 1 << e
-        out: list[tuple[int, int, int, int]] = []
-        most = 13 - self.readings[k >> 1].length
-        near = [e for e in range(1, len(positions) + 1) if e == d or pattern >> e & 1]
-        gap = 4 if self.prune else 13
-
-        def grow(i: int, last: int, mask: int, m: int, has: bool) -> None:
-            for j in range(i, len(near)):
-                e = near[j]
-                if e - last > gap or e > most or (e > d and not has):
-                    break
-                bit = 0 if e == d else 1 << (positions[e - 1] << 2)
-                now = has or e == d
-                if now and (not self.prune or e - m - 1 < 2 * (m + 1)):
-                    out.append((mask + bit, m + 1, e - m - 1, e))
-                grow(j + 1, e, mask + bit, m + 1, now)
-
-        grow(0, 0, 0, 0, False)
-        out.sort(key=lambda o: (o[2], -o[1]))
-        self.block_table[key] = out
-        return out
-
-
-class _TableSearch(_Sides):
+class _TableSearch:
     """The search without wild restrictions, with blocks laid off onto table runs.
 
     ``value(x, n, w, t)`` is the fast search's ``f`` (the lowest natural unmelded, in a
@@ -2027,11 +1949,62 @@ class _TableSearch(_Sides):
     """
 
     def __init__(self, engine: _Engine, readings: tuple[_RunReading, ...]) -> None:
-        super().__init__(readings, True)
         self.engine = engine
+        self.readings = readings
+        # Side 2 r is before table run r, side 2 r + 1 after it: the card positions at
+        # distance 1, 2, ... from the run.
+        self.sides: list[tuple[int, ...]] = []
+        for reading in readings:
+            self.sides += [reading.left, reading.right]
+        self.side_at: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+        for k, positions in enumerate(self.sides):
+            for d, p in enumerate(positions, 1):
+                self.side_at[p].append((k, d))
+        self.side_masks = [sum(15 << (q << 2) for q in positions) for positions in self.sides]
+        self.block_table: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
         self.bits = 4 * len(self.sides)
         self.memo: dict[int, int] = {}
         self.search = self._build()
+
+    def fits(self, k: int, length: int, other: int) -> bool:
+        """May side ``k`` take a block of ``length``, the other end of its run ``other``?"""
+        reading = self.readings[k >> 1]
+        return reading.fits(other, length) if k & 1 else reading.fits(length, other)
+
+    def blocks(self, k: int, d: int, x: int) -> list[tuple[int, int, int, int]]:
+        """Blocks on side ``k`` holding the natural at distance ``d`` and others of ``x``.
+
+        Each is (mask of the others, naturals, wilds needed, length), sorted by need.
+        The blocks :func:`_side_options` drops are left out.
+        """
+        key = (k, d, x & self.side_masks[k])
+        known = self.block_table.get(key)
+        if known is not None:
+            return known
+        positions = self.sides[k]
+        pattern = 0
+        for e, q in enumerate(positions, 1):
+            if e != d and (x >> (q << 2)) & 15:
+                pattern |= 1 << e
+        out: list[tuple[int, int, int, int]] = []
+        most = 13 - self.readings[k >> 1].length
+        near = [e for e in range(1, len(positions) + 1) if e == d or pattern >> e & 1]
+
+        def grow(i: int, last: int, mask: int, m: int, has: bool) -> None:
+            for j in range(i, len(near)):
+                e = near[j]
+                if e - last > 4 or e > most or (e > d and not has):
+                    break
+                bit = 0 if e == d else 1 << (positions[e - 1] << 2)
+                now = has or e == d
+                if now and e - m - 1 < 2 * (m + 1):
+                    out.append((mask + bit, m + 1, e - m - 1, e))
+                grow(j + 1, e, mask + bit, m + 1, now)
+
+        grow(0, 0, 0, 0, False)
+        out.sort(key=lambda o: (o[2], -o[1]))
+        self.block_table[key] = out
+        return out
 
     def value(self, x: int, n: int, w: int, t: int) -> int:
         """Least scaled cost of naturals ``x`` (``n`` cards), ``w`` wilds, sides used ``t``."""
@@ -2176,7 +2149,7 @@ class _TableSearch(_Sides):
                     yield rest - mask, m, need, t | length << at, None, ""
 
     def groups(self, x: int, wilds: int) -> list[int]:
-        """The engine's groups, those holding both ends of a run that might pass 13 joined."""
+        """The engine's groups; those holding both ends of a run that might reach 13 joined."""
         groups = self.engine.components(x, wilds)
         if len(groups) == 1:
             return groups
@@ -2186,7 +2159,7 @@ class _TableSearch(_Sides):
                 for d, q in enumerate(self.sides[2 * r + s], 1):
                     if (x >> (q << 2)) & 15:
                         far[s] = d
-            if reading.length + far[0] + far[1] <= 13 or not far[0] or not far[1]:
+            if reading.length + far[0] + far[1] < 13 or not far[0] or not far[1]:
                 continue
             touched = [
                 g
@@ -2247,223 +2220,6 @@ class _TableSearch(_Sides):
         return plan, blocks
 
 
-class _RestrictedSearch(_Sides):
-    """The restricted search (a wild cap, or no all-wild melds) with blocks for table runs.
-
-    ``g(x, w, room, t)`` is :meth:`_Engine._restricted_fn`'s ``g`` for one pool of wilds
-    with the blocks of :class:`_TableSearch` (unpruned), ``t`` holding each side's block
-    length and wilds (8 bits a side) so that a table run keeps within 13 cards and its
-    wild cap. The room the table runs leave for spare wilds is counted at the end, from
-    ``t``; the room of the table sets comes in with the first ``room``.
-    """
-
-    def __init__(
-        self,
-        engine: _Engine,
-        readings: tuple[_RunReading, ...],
-        jokers: int,
-        acting_wild: int,
-    ) -> None:
-        super().__init__(readings, False)
-        self.engine = engine
-        self.bits = 8 * len(self.sides)
-        self.memo: dict[int, int] = {}
-        pool = sorted([engine.joker_cost] * jokers + [engine.wild_cost] * acting_wild)
-        prefix = list(itertools.accumulate(pool, initial=0))
-        self.end = [
-            [prefix[w - engine.absorbable(w, room)] for room in range(w + 1)]
-            for w in range(jokers + acting_wild + 1)
-        ]
-        self.rooms: dict[int, int] = {}
-        self.g = self._build()
-
-    def table_room(self, t: int) -> int:
-        """The wilds the table runs could still take, their blocks ``t`` laid."""
-        known = self.rooms.get(t)
-        if known is not None:
-            return known
-        cap = self.engine.cap
-        all_wild = self.engine.rules.all_wild_melds
-        total = 0
-        for r, reading in enumerate(self.readings):
-            here = t >> (16 * r)
-            left, left_need = here & 15, (here >> 4) & 15
-            right, right_need = (here >> 8) & 15, (here >> 12) & 15
-            if reading.naturals or all_wild or left or right:
-                total += reading.room(left, right, left_need + right_need, cap)
-        self.rooms[t] = total
-        return total
-
-    def _build(self) -> Callable[[int, int, int, int], int]:
-        engine = self.engine
-        memo = self.memo
-        get = memo.get
-        costs = engine.cost
-        cap = engine.cap
-        big = 255 if cap is None else cap
-        sets = engine.sets
-        choices = engine.run_choices
-        end = self.end
-        table_room = self.table_room
-        bits = self.bits
-        side_at = self.side_at
-        blocks = self.blocks
-        fits = self.fits
-        lengths = [reading.length for reading in self.readings]
-        held = [reading.wilds for reading in self.readings]
-
-        def g(x: int, w: int, room: int, t: int) -> int:
-            if not x:
-                spare = room + table_room(t)
-                return end[w][spare if spare < w else w]
-            key = (((x << 8 | w) << 8 | room) << bits) | t
-            best = get(key)
-            if best is not None:
-                return best
-            b = (x & -x).bit_length() - 1
-            p = b >> 2
-            rest = x - (1 << (b & ~3))
-            best = costs[p] + g(rest, w, room, t)
-            shift = (p >> 2) << 4
-            for sub, _, need in sets((x >> shift) & 0xFFFF):
-                if need > w or need > big:
-                    break
-                left = w - need
-                v = g(x - (sub << shift), left, min(room + big - need, left), t)
-                if v < best:
-                    best = v
-            for options, sh, _ in choices(x, p, False):
-                for sub, m, need in options:
-                    if need > w:
-                        break
-                    most = min(big, 13 - m)
-                    if need > most:
-                        break  # options come sorted by need
-                    left = w - need
-                    v = g(rest - (sub << sh), left, min(room + most - need, left), t)
-                    if v < best:
-                        best = v
-            for side, d in side_at[p]:
-                at = side << 3
-                if (t >> at) & 15:
-                    continue
-                other = (t >> (at ^ 8)) & 0xFF
-                longest = 13 - lengths[side >> 1] - (other & 15)
-                wildest = big - held[side >> 1] - (other >> 4)
-                for mask, _, need, length in blocks(side, d, x):
-                    if need > w or need > wildest:
-                        break
-                    if length >= longest and (
-                        length > longest or not fits(side, length, other & 15)
-                    ):
-                        continue
-                    left = w - need
-                    t2 = t | (length | need << 4) << at
-                    v = g(rest - mask, left, min(room, left), t2)
-                    if v < best:
-                        best = v
-            memo[key] = best
-            return best
-
-        return g
-
-    def plan(
-        self, x: int, w: int, room: int
-    ) -> tuple[_Plan, list[tuple[int, list[int], int, int]]]:
-        """An optimal plan from ``g(x, w, room, 0)``, as :meth:`_Engine._plan_restricted`.
-
-        Returns the plan (spare wilds for the table in ``table_wilds``) and the blocks
-        as (side, naturals, need, length).
-        """
-        engine = self.engine
-        g = self.g
-        plan = _Plan()
-        blocks: list[tuple[int, list[int], int, int]] = []
-        cap = engine.cap
-        big = 255 if cap is None else cap
-        held = [reading.wilds for reading in self.readings]
-        room = min(room, w)
-        t = 0
-        target = g(x, w, room, t)
-        while x:
-            b = (x & -x).bit_length() - 1
-            p = b >> 2
-            rest = x - (1 << (b & ~3))
-            if engine.cost[p] + g(rest, w, room, t) == target:
-                plan.unmelded.append(p)
-                x, target = rest, target - engine.cost[p]
-                continue
-            found = False
-            shift = (p >> 2) << 4
-            for sub, _, need in engine.sets((x >> shift) & 0xFFFF):
-                if need > w or need > big:
-                    break
-                left = w - need
-                new_room = min(room + big - need, left)
-                if g(x - (sub << shift), left, new_room, t) == target:
-                    core = _Core(MeldKind.SET, _positions(sub << shift), "", need, big - need)
-                    plan.cores.append(core)
-                    x, w, room, found = x - (sub << shift), left, new_room, True
-                    break
-            if not found:
-                for options, sh, direction in engine.run_choices(x, p, False):
-                    for sub, m, need in options:
-                        if need > w:
-                            break
-                        most = min(big, 13 - m)
-                        if need > most:
-                            break
-                        left = w - need
-                        new_room = min(room + most - need, left)
-                        if g(rest - (sub << sh), left, new_room, t) == target:
-                            naturals = [p, *_positions(sub << sh)]
-                            core = _Core(MeldKind.RUN, naturals, direction, need, most - need)
-                            plan.cores.append(core)
-                            x, w, room, found = rest - (sub << sh), left, new_room, True
-                            break
-                    if found:
-                        break
-            if not found:
-                for side, d in self.side_at[p]:
-                    at = side << 3
-                    if (t >> at) & 15:
-                        continue
-                    other = (t >> (at ^ 8)) & 0xFF
-                    wildest = big - held[side >> 1] - (other >> 4)
-                    for mask, _, need, length in self.blocks(side, d, x):
-                        if need > w or need > wildest:
-                            break
-                        if not self.fits(side, length, other & 15):
-                            continue
-                        left = w - need
-                        t2 = t | (length | need << 4) << at
-                        if g(rest - mask, left, min(room, left), t2) == target:
-                            blocks.append((side, [p, *_positions(mask)], need, length))
-                            x, w, room, t, found = rest - mask, left, min(room, left), t2, True
-                            break
-                    if found:
-                        break
-            assert found, "lay-off plan lost its way"
-        # The spare wilds: fill melds' room, then the table's, then all-wild melds.
-        spare_room = min(room + self.table_room(t), w)
-        absorbed = engine.absorbable(w, spare_room)
-        into_melds = max(
-            (a for a in range(min(w, spare_room) + 1) if a + engine._own(w - a) == absorbed),
-            default=0,
-        )
-        left = into_melds
-        for core in plan.cores:
-            take = min(core.room, left)
-            core.wilds += take
-            left -= take
-        plan.table_wilds = left
-        own = absorbed - into_melds
-        if own:
-            plan.all_wild.extend(_split_sizes(own))
-        plan.unmelded_wilds = w - absorbed
-        return plan, blocks
-
-
 @dataclass(slots=True)
 class _LayOffFound:
     """The best way found to lay off: enough to rebuild the arrangement."""
@@ -2475,7 +2231,7 @@ class _LayOffFound:
     rest: int  # the naturals left for the hand's melds (and the blocks, with ``search``)
     wilds: int  # the wilds left for them
     room: int  # on the table for spare wilds
-    search: _TableSearch | _RestrictedSearch | None = None
+    search: _TableSearch | None = None
 
 
 def _naturals_cost(costs: Sequence[int], x: int) -> int:
@@ -2621,6 +2377,10 @@ class HandSolver:
         engine = self._engine
         return engine.lay_off_cost(engine.split(cards), engine.lay_off_table(table))[0]
 
+    def _lay_off_read(self, cards: Sequence[Card], table: _LayOffTable) -> int:
+        engine = self._engine
+        return engine.lay_off_cost(engine.split(cards), table)[0]
+
     def _solve_lay_off(self, cards: Sequence[Card], table: tuple[Meld, ...]) -> Arrangement:
         """Best arrangement when cards may also be laid off onto ``table``.
 
@@ -2656,9 +2416,7 @@ class HandSolver:
             sum(1 for card in pool[need:] if card.rank is None),
             counts,
         )
-        if searched is not None and not engine.unrestricted:
-            plan = searched
-        elif searched is not None:
+        if searched is not None:
             plan = searched
             sub._absorb_unrestricted(
                 plan, rest.jokers + sum(counts) - sum(c.wilds for c in plan.cores)
@@ -2716,12 +2474,9 @@ class HandSolver:
         laid.sort(key=lambda item: item[0])
         return Arrangement(tuple(melds), tuple(unmelded), deadwood, tuple(laid))
 
-    def _blocks_found(self, found: _LayOffFound, search: _TableSearch | _RestrictedSearch) -> _Plan:
+    def _blocks_found(self, found: _LayOffFound, search: _TableSearch) -> _Plan:
         """Plan the search's choice; ``found`` is given the blocks and what they leave."""
-        if isinstance(search, _TableSearch):
-            plan, blocks = search.plan(found.rest, found.wilds)
-        else:
-            plan, blocks = search.plan(found.rest, found.wilds, found.room)
+        plan, blocks = search.plan(found.rest, found.wilds)
         by_side: dict[int, tuple[list[int], int, int]] = {
             k: (naturals, need, length) for k, naturals, need, length in blocks
         }
@@ -2772,8 +2527,8 @@ class HandSolver:
         costs = engine.discard_costs(engine.split(hand_cards))
         contract = self.spec.contract
         needs_contract = contract is not None and (contract.sets > 0 or contract.runs > 0)
-        lay_off = bool(self.rules.lay_off and table)
         on_table = tuple(table)
+        read = engine.lay_off_table(on_table) if self.rules.lay_off and table else None
         choices = []
         for key in sorted(costs, key=_card_order):
             card = JOKER if key == _JOKER_KEY else _CARD_AT[key]
@@ -2781,12 +2536,11 @@ class HandSolver:
             if cost == 0 and (not needs_contract or self._goes_out(_without(hand_cards, card))):
                 make = functools.partial(self._going_out_after, hand_cards, card)
                 choices.append(DiscardChoice(card, make, True, 0))
-            elif lay_off:
+            elif read is not None:
                 rest = _without(hand_cards, card)
                 make = functools.partial(self._solve_lay_off, rest, on_table)
-                choices.append(
-                    DiscardChoice(card, make, False, self._lay_off(rest, on_table) // _SCALE)
-                )
+                cost = self._lay_off_read(rest, read)
+                choices.append(DiscardChoice(card, make, False, cost // _SCALE))
             else:
                 make = functools.partial(self._arrange_after, hand_cards, card)
                 choices.append(DiscardChoice(card, make, False, cost // _SCALE))
