@@ -5,8 +5,11 @@ For each decision:
 1. **Candidates.** In the draw phase: draw from the stock and take the discard
    (taking is played at once when it lets the hand go out). In the discard
    phase: going out is played at once when legal (a zero round can only help);
-   else the ``candidates`` discards with the lowest deadwood after them (ties
-   to the highest penalty), as the solver weighs them.
+   else the ``heuristic`` bot's discard and the ``candidates - 1`` other discards
+   with the lowest deadwood after them (ties to the highest penalty). The
+   ``heuristic`` bot's move (:class:`~threethirteen.bots.heuristic.HeuristicBot`,
+   a few milliseconds) is the *prior*: searched first, and played unless the
+   search finds a better one with confidence (step 5).
 2. **Worlds.** The hidden cards are dealt at random consistently with the view
    (:func:`threethirteen.worlds.sample_world`, weighted by what each opponent
    took and refused).
@@ -26,11 +29,12 @@ For each decision:
 5. **Stopping.** After ``min_samples`` worlds, a candidate whose paired
    difference from the leader is below zero with confidence (``z`` standard
    errors, or within ``indifference``) is dropped; the search stops when one is
-   left, or when the budget is spent: ``seconds`` of wall time (the default,
-   0.5 s) or ``samples`` worlds (reproducible). The move played is the best
-   mean, except that the solver's own first choice (the greedy move) is kept
-   unless the best beats it by ``switch_z`` standard errors: among near-equal
-   moves a few worlds' noise would otherwise choose at random.
+   left, or when the budget is spent: ``seconds`` of the deciding thread's CPU
+   time (the default, 0.5 s; on an idle core that is wall time, and other work
+   on a busy machine does not shrink the search) or ``samples`` worlds
+   (reproducible). The move played is the best mean, except that the prior is
+   kept unless the best beats it by ``switch_z`` standard errors: among
+   near-equal moves a few worlds' noise would otherwise choose at random.
 
 The choice depends only on the view, the bot's seed and a sample budget: the
 decision's generator is seeded from the seed and a digest of the view, so the
@@ -61,6 +65,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.bots.heuristic import HeuristicBot
 from threethirteen.cards import Card, Rank, standard_deck
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.melds import DiscardChoice, HandSolver
@@ -251,8 +256,8 @@ class MonteCarloBot:
     the opponents' public play weights their sampled cards, ``z`` and
     ``indifference`` the early-stopping margin, ``min_samples`` the worlds
     before any candidate is dropped, ``switch_z`` how sure (in standard errors)
-    the search must be before it plays another move than the solver's first
-    choice. Raises :class:`ThreeThirteenError` for a
+    the search must be before it plays another move than the prior (the
+    ``heuristic`` bot's choice). Raises :class:`ThreeThirteenError` for a
     budget or option out of range.
     """
 
@@ -298,15 +303,17 @@ class MonteCarloBot:
         self.min_samples = min_samples
         self.switch_z = switch_z
         self.last = SearchStats()
+        # The move searched first and kept unless another beats it with confidence.
+        self._prior = HeuristicBot()
 
     # -- the decision ---------------------------------------------------------------------
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions
-        start = time.perf_counter()
+        start = time.thread_time()
         moves, why = self._candidates(view)
         if len(moves) == 1:
-            self.last = SearchStats(0, time.perf_counter() - start, moves, {}, why)
+            self.last = SearchStats(0, time.thread_time() - start, moves, {}, why)
             return moves[0]
         rng = random.Random(self._decision_seed(view))
         spread = remaining_spread(view.rules, view.round_number)
@@ -337,16 +344,16 @@ class MonteCarloBot:
                 ]
             if len(live) == 1 or self._spent(start, worlds):
                 break
-        # Leave the solver's own choice (candidate 0) only for a move that beats it with
-        # some confidence: among near-equal moves the noise of a few worlds would
-        # otherwise pick at random, and the greedy choice is the better prior.
+        # Leave the prior (candidate 0, the heuristic's move) only for a move that beats it
+        # with some confidence: among near-equal moves the noise of a few worlds would
+        # otherwise pick at random.
         if leader != 0 and 0 in live:
             gains = [a - b for a, b in zip(values[leader], values[0], strict=True)]
             if not self._better(gains):
                 leader = 0
         self.last = SearchStats(
             worlds,
-            time.perf_counter() - start,
+            time.thread_time() - start,
             moves,
             {moves[i]: sum(values[i]) / worlds for i in live},
             "",
@@ -374,7 +381,7 @@ class MonteCarloBot:
     def _spent(self, start: float, worlds: int) -> bool:
         if self.samples is not None and worlds >= self.samples:
             return True
-        return self.seconds is not None and time.perf_counter() - start >= self.seconds
+        return self.seconds is not None and time.thread_time() - start >= self.seconds
 
     def _decision_seed(self, view: PlayerView) -> int:
         """A seed from the bot's seed and everything the view shows, stable across runs."""
@@ -413,18 +420,17 @@ class MonteCarloBot:
             ):
                 return (_TAKE,), "goes out"
             draws = [a for a in (_STOCK, _TAKE) if a in legal]
-            if len(draws) == 2 and top is not None:
-                # The greedy preference first: take when a discard afterwards lowers the
-                # deadwood (never counting the taken card itself going back).
-                now = solver.deadwood(view.hand, table)
-                after = [c.deadwood for c in solver.discards([*view.hand, top]) if c.discard != top]
-                if after and min(after) < now:
-                    draws.reverse()
+            if len(draws) == 2 and self._prior.choose(view) == _TAKE:
+                draws.reverse()  # the prior's choice first
             return tuple(draws), ""
-        outs = [a for a in legal if isinstance(a, GoOut)]
-        if outs:
-            return (outs[0],), "goes out"
+        if any(isinstance(a, GoOut) for a in legal):
+            # The prior goes out too, with the card the next player can use least.
+            return (self._prior.choose(view),), "goes out"
         allowed = {a.card for a in legal if isinstance(a, Discard)}
         choices = [c for c in solver.discards(view.hand, table) if c.discard in allowed]
         choices.sort(key=lambda c: _discard_key(solver, c))
-        return tuple(Discard(c.discard) for c in choices[: self.candidates]), ""
+        moves = [Discard(c.discard) for c in choices]
+        prior = self._prior.choose(view)
+        if prior in moves:
+            moves.remove(prior)
+        return (prior, *moves[: self.candidates - 1]), ""
