@@ -5,6 +5,13 @@ bot registers with one line in ``_REGISTRY``, weakest first. Players may also
 ask for a difficulty (``easy``, ``medium``, ``hard``, ``expert``), an alias of
 a registered name (:data:`DIFFICULTIES`).
 
+Bots this project does not hold plug in without a change here: an installed
+package names them in the entry-point group ``threethirteen.bots`` (in its
+``pyproject.toml``: ``[project.entry-points."threethirteen.bots"]``, then
+``mybot = "mypackage.bots:MyBot"``), and ``make_bot("mybot")``, the lab's
+``--bots mybot`` and the server's opponents find them by that name. A
+registered name wins over a plug-in of the same name.
+
 >>> BOT_NAMES[:4]
 ('random', 'greedy', 'simple', 'heuristic')
 >>> make_bot("greedy").name
@@ -20,6 +27,7 @@ threethirteen.errors.ThreeThirteenError: unknown bot 'clever'; known: ...
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import metadata
 
 from threethirteen.bots.base import Bot, PlayedMatch, play_match
 from threethirteen.bots.greedy import GreedyBot
@@ -42,6 +50,7 @@ __all__ = [
     "bot_name",
     "make_bot",
     "play_match",
+    "plugin_bots",
 ]
 
 BotFactory = Callable[..., Bot]
@@ -84,8 +93,8 @@ def bot_name(name: str) -> str:
     """
     key = name.strip().lower()
     key = DIFFICULTIES.get(key, key)
-    if key not in _REGISTRY:
-        known = ", ".join(sorted(_REGISTRY))
+    if key not in _REGISTRY and key not in plugin_bots():
+        known = ", ".join(sorted({*_REGISTRY, *plugin_bots()}))
         levels = ", ".join(f"{k}={v}" for k, v in DIFFICULTIES.items() if v in _REGISTRY)
         raise ThreeThirteenError(f"unknown bot {name!r}; known: {known} (difficulties: {levels})")
     return key
@@ -104,7 +113,39 @@ def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     malformed options.
     """
     base, _, spec = name.partition(":")
-    return _REGISTRY[bot_name(base)](seed, **{**_name_options(name, spec), **options})
+    key = bot_name(base)
+    factory = _REGISTRY.get(key) or _load_plugin(key)
+    return factory(seed, **{**_name_options(name, spec), **options})
+
+
+PLUGIN_GROUP = "threethirteen.bots"
+
+
+def plugin_bots() -> dict[str, metadata.EntryPoint]:
+    """The bots installed packages offer in the entry-point group ``threethirteen.bots``.
+
+    Keyed by lower-case name; registered names are left out (they win).
+    """
+    found: dict[str, metadata.EntryPoint] = {}
+    for entry in metadata.entry_points(group=PLUGIN_GROUP):
+        key = entry.name.strip().lower()
+        if key not in _REGISTRY:
+            found.setdefault(key, entry)
+    return found
+
+
+def _load_plugin(key: str) -> BotFactory:
+    entry = plugin_bots()[key]
+    try:
+        factory = entry.load()
+    except (ImportError, AttributeError) as error:
+        raise ThreeThirteenError(
+            f"bot {key!r}: cannot load {entry.value!r} from entry point group "
+            f"{PLUGIN_GROUP!r}: {error}"
+        ) from error
+    if not callable(factory):
+        raise ThreeThirteenError(f"bot {key!r}: {entry.value!r} is not a bot factory")
+    return factory  # type: ignore[no-any-return]
 
 
 def _name_options(name: str, spec: str) -> dict[str, object]:
