@@ -107,6 +107,49 @@ def test_it_goes_out_with_the_card_the_next_player_wants_least() -> None:
     assert HeuristicBot().choose(view) == GoOut(Card.parse("5H"))
 
 
+def test_a_lead_plays_for_low_deadwood_and_a_deficit_gambles() -> None:
+    # Matches of the heuristic against simple: wherever the score sheet changes its
+    # discard (the same position weighed with and without the match term), the bot
+    # that leads keeps a hand of no more deadwood, and the one behind no less.
+    from threethirteen.bots.outlook import lead_in_spreads
+    from threethirteen.melds import HandSolver
+    from threethirteen.views import Phase
+
+    neutral = HeuristicBot(weights=dataclasses.replace(HeuristicBot().weights, risk=0.0))
+    aware = HeuristicBot()
+    changed = {"ahead": 0, "behind": 0}
+    for seed in range(6):
+        state = MatchState.new(CLASSIC, 2, seed=seed)
+        bots = [aware, SimpleBot()]
+        while state.phase is not Phase.MATCH_OVER:
+            if state.phase is Phase.ROUND_OVER:
+                state.next_round()
+                continue
+            view = state.view(state.current)
+            action = bots[state.current].choose(view)
+            if state.current == 0 and view.phase is Phase.DISCARD and view.out_seat is None:
+                plain = neutral.choose(view)
+                if plain != action and isinstance(plain, Discard) and isinstance(action, Discard):
+                    solver = HandSolver.for_round(view.rules, view.round_number)
+
+                    def kept(
+                        card: Card, hand: tuple[Card, ...] = view.hand, solver: HandSolver = solver
+                    ) -> int:
+                        rest = list(hand)
+                        rest.remove(card)
+                        return solver.deadwood(rest)
+
+                    lead = lead_in_spreads(view.scores.totals, 0, view.rules, view.round_number)
+                    if lead > 0:
+                        changed["ahead"] += 1
+                        assert kept(action.card) <= kept(plain.card), (view, lead)
+                    elif lead < 0:
+                        changed["behind"] += 1
+                        assert kept(action.card) >= kept(plain.card), (view, lead)
+            state.apply(action)
+    assert changed["ahead"] and changed["behind"], changed
+
+
 def test_the_difficulty_name_medium_is_the_heuristic() -> None:
     assert isinstance(make_bot("medium"), HeuristicBot)
 

@@ -27,6 +27,11 @@ deadwood points (lower is better)::
   :attr:`Weights.horizon_cap` times :attr:`Weights.potential`). Both shrink to
   nothing as the round runs long, so late in a round the bot stops drawing to
   hands and dumps its high cards.
+  Both are also weighed by the match: ``exp(-risk * lead)``, where
+  ``lead`` is how far the bot leads the best other total in spreads of the
+  rounds left (:func:`~threethirteen.bots.outlook.lead_in_spreads`), kept within
+  ``[1/risk_cap, risk_cap]``. Ahead, draws still to come count less and the bot
+  plays for low deadwood (less variance); behind, they count more.
 * **danger**: how much the discard helps the next player, read from the
   public log (:mod:`threethirteen.bots.tracking`): the ranks it took from the
   pile, and the same-suit neighbours of what it took, count against a card;
@@ -47,11 +52,13 @@ log): the bot never sees another hand or the stock, and it uses no chance
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.bots.tracking import SeatRead, read_log
 from threethirteen.cards import Card, Rank, Suit
 from threethirteen.melds import DiscardChoice, HandSolver, Meld, MeldKind
@@ -74,6 +81,12 @@ class Weights:
     # of the round's hand size, per opponent, times the chance a draw goes out.
     going_out: float = 2.0
     candidates: int = 3  # discards weighed beyond their deadwood, best deadwood first
+    # The match, not only the round: what future draws may bring (a gamble) is
+    # weighed exp(-risk * lead), the lead over the best other total in spreads of the
+    # rounds to come (:func:`~threethirteen.bots.outlook.lead_in_spreads`), within
+    # [1/risk_cap, risk_cap]: ahead, the bot dumps high cards sooner; behind, it gambles.
+    risk: float = 1.0
+    risk_cap: float = 2.0
     # Expected own turns in a round: base + per_card * hand size - per_player * (players
     # - 2). Measured (heuristic against simple, classic): a round lasts about 5 turns a
     # player with 2 players and 4.5 with 4, hardly growing with the hand (4.9 turns with
@@ -148,13 +161,15 @@ class HeuristicBot:
         left = max(0.0, min(w.horizon_cap, expected - my_turns))
         nxt = (view.seat + 1) % view.players
         reads = read_log(view)
+        lead = lead_in_spreads(view.scores.totals, view.seat, view.rules, view.round_number)
+        gamble = min(w.risk_cap, max(1 / w.risk_cap, math.exp(-w.risk * lead)))
         return _Context(
             view=view,
             solver=solver,
             unseen=sorted(unseen.items(), key=lambda item: item[0].sort_key()),
             unseen_total=sum(unseen.values()),
-            next_draw=min(1.0, left),
-            lookahead=w.potential * left,
+            next_draw=min(1.0, left) * gamble,
+            lookahead=w.potential * left * gamble,
             out_value=w.going_out * view.spec.hand_size * (view.players - 1),
             next_read=reads[nxt] if nxt != view.seat else None,
         )

@@ -66,10 +66,11 @@ from dataclasses import dataclass, field
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source
 from threethirteen.bots.heuristic import HeuristicBot
-from threethirteen.cards import Card, Rank, standard_deck
+from threethirteen.bots.outlook import match_value, remaining_spread
+from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.melds import DiscardChoice, HandSolver
-from threethirteen.rules import EmptyStock, Rules
+from threethirteen.rules import EmptyStock
 from threethirteen.state import MatchState, solver_for
 from threethirteen.views import Phase, PlayerView
 from threethirteen.worlds import sample_world
@@ -77,60 +78,6 @@ from threethirteen.worlds import sample_world
 __all__ = ["MonteCarloBot", "SearchStats", "match_value", "remaining_spread", "rollout"]
 
 _STOCK, _TAKE = Draw(Source.STOCK), Draw(Source.DISCARD)
-
-
-# -- valuing an outcome by the match ------------------------------------------------------
-
-
-_MEAN_PENALTY: dict[Rules, float] = {}
-
-
-def _mean_penalty(rules: Rules) -> float:
-    """The mean penalty of a natural card under ``rules`` (about 6.5 in classic)."""
-    mean = _MEAN_PENALTY.get(rules)
-    if mean is None:
-        # A natural's penalty does not depend on the wild rank, as long as it is not its own.
-        deck = [c for c in standard_deck() if c.rank is not None]
-        total = sum(
-            rules.card_penalty(c, Rank.TWO if c.rank is Rank.ACE else Rank.ACE) for c in deck
-        )
-        mean = _MEAN_PENALTY[rules] = total / len(deck)
-    return mean
-
-
-# The spread (standard deviation) of one round's margin between two players, per card
-# dealt and per point of mean card penalty; about 3 points a card in classic. Rough,
-# from the scale of the game: it sets how fast a lead turns into a sure win.
-_SPREAD_PER_CARD = 0.45
-_LAST_ROUND_SPREAD = 2.0  # keeps the value smooth when nothing is left to play
-
-
-def remaining_spread(rules: Rules, round_number: int) -> float:
-    """The spread of a two-player margin over the rounds after ``round_number``."""
-    unit = _SPREAD_PER_CARD * _mean_penalty(rules)
-    variance = _LAST_ROUND_SPREAD**2
-    for number in range(round_number + 1, rules.rounds + 1):
-        spec = rules.round_spec(number)
-        variance += (unit * spec.hand_size * spec.multiplier) ** 2
-    return math.sqrt(variance)
-
-
-def match_value(totals: Sequence[int], seat: int, spread: float) -> float:
-    """The estimated chance that ``seat`` wins the match from ``totals`` (lower is better).
-
-    A logistic of the margin over each opponent, divided by ``spread`` (the
-    spread of margins still to come), multiplied over the opponents.
-
-    >>> round(match_value((10, 30), 0, 20.0), 3), match_value((20, 20), 1, 20.0)
-    (0.846, 0.5)
-    """
-    mine = totals[seat]
-    value = 1.0
-    for other, total in enumerate(totals):
-        if other != seat:
-            # clipped: a margin of hundreds of points over a small spread overflows exp
-            value /= 1.0 + math.exp(min(50.0, -1.7 * (total - mine) / spread))
-    return value
 
 
 # -- the rollout policy -----------------------------------------------------------------
