@@ -1,10 +1,11 @@
-# Two entry points for a fresh clone: `make play` and `make test`.
+# Two entry points for a fresh clone: `make serve` (the web app) and `make test`.
+# `make play` is the terminal game.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean install
+.PHONY: play serve test test-postgres lint typecheck unit bench bench-server clean install
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +18,10 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/threethirteen play --rules classic --players 4
 
+# The web app on a SQLite file (threethirteen.db); prints the address to open.
+serve: $(STAMP)
+	$(BIN)/threethirteen serve
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
@@ -25,12 +30,21 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/threethirteen
 
 unit: $(STAMP)
+	sh scripts/install-browser.sh
 	$(BIN)/python -m pytest
 
-test: lint typecheck unit
+# tests/server again, on a throwaway PostgreSQL (installed with apt-get if missing).
+test-postgres: $(STAMP)
+	bash scripts/ci-postgres.sh
+
+test: lint typecheck unit test-postgres
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/solver_bench.py
+
+# 100 tables at once on a real server: move-to-update latency and moves per second.
+bench-server: $(STAMP)
+	$(BIN)/python benchmarks/server_bench.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

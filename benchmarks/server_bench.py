@@ -1,0 +1,571 @@
+"""Server speed: many tables played at once through a real server over real websockets.
+
+Starts ``threethirteen serve`` as a subprocess (SQLite file in a temporary
+folder, loopback only) and keeps ``--tables`` tables playing at once for
+``--seconds``. Each table is an online table built through the protocol: the
+host creates it (``POST /api/tables``), ``--players - 1`` others join, the host
+fills the other seats with ``easy`` bots (``add_bot``) and starts it. Every
+player is a scripted websocket client that moves when it is its turn, after
+about ``--think`` seconds (0.5 to 1.5 times, at random, so that the tables do
+not move in lockstep): it goes out when it can, else discards the server's
+``best_discard`` hint, and draws from the stock. ``--spectators`` more
+websockets a table watch. A table whose match ends is replaced by a new one.
+
+Measured, for every move a client sends after the ``--warmup``: the time from
+sending it to the moment *every* websocket of that table (each player's and each
+spectator's) has received a snapshot that includes it (a version past the one
+the move named). Reported: median, 90th, 99th percentile and maximum; and the
+server's throughput: moves per second (the clients' and the bots'), new rounds
+dealt, matches finished; the CPU time the server process and this client used,
+how long the server's event loop waited for a CPU (other work on the machine),
+and the machine's load average (``uptime``). Exit status 1 if anything went
+wrong (an error message, a server traceback, nothing measured).
+
+The client runs in this one process (on uvloop when installed), so on a small
+machine it competes with the server for the CPUs; its CPU time is printed so
+you can tell. Spectator snapshots are not JSON-decoded (only their version is
+read): the client spends its time on the players.
+
+Run: ``make bench-server`` or
+``.venv/bin/python benchmarks/server_bench.py [--tables 100] [--seconds 60]``
+(``--help`` for every option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import re
+import resource
+import shlex
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+VERSION = re.compile(rb'"version": (\d+)')
+"""A snapshot's version, read without decoding the whole message (it is the second key)."""
+
+
+@dataclass
+class Probe:
+    """One client move in flight: when it was sent, and which websockets still lack it."""
+
+    version: int  # the version the move named; the update carries a later one
+    sent: float
+    waiting: set[int]
+
+
+@dataclass
+class Stats:
+    """Everything measured, over the measurement window only."""
+
+    latencies: list[float] = field(default_factory=list)
+    client_moves: int = 0
+    moves: int = 0  # every accepted move: the clients' and the bots'
+    deals: int = 0  # new rounds dealt
+    matches: int = 0  # matches that ended
+    tables: int = 0  # tables opened (started) in all
+    errors: list[str] = field(default_factory=list)
+    stale: int = 0
+    unsettled: int = 0  # measured moves whose update had not reached every websocket at the end
+
+
+@dataclass
+class Bench:
+    """The options, the clock window, and what is measured."""
+
+    http: str
+    ws: str
+    players: int
+    bots: int
+    spectators: int
+    think: float
+    rules: dict[str, Any]
+    measure_from: float
+    stop_at: float
+    stats: Stats = field(default_factory=Stats)
+    rng: random.Random = field(default_factory=lambda: random.Random(2026))
+
+    def measuring(self, now: float) -> bool:
+        return self.measure_from <= now < self.stop_at
+
+
+@dataclass
+class Table:
+    """One table being played: its websockets and the client moves in flight."""
+
+    id: str
+    sockets: int
+    probes: list[Probe] = field(default_factory=list)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def seen(self, conn: int, version: int, now: float, bench: Bench) -> None:
+        """Websocket ``conn`` received ``version``: settle the probes it completes."""
+        kept: list[Probe] = []
+        for probe in self.probes:
+            if probe.version < version:
+                probe.waiting.discard(conn)
+            if probe.waiting:
+                kept.append(probe)
+            elif bench.measuring(probe.sent):
+                bench.stats.latencies.append(now - probe.sent)
+        self.probes = kept
+
+
+def pick(view: dict[str, Any]) -> str:
+    """Go out if possible, else the server's hinted discard, else the first legal action."""
+    legal: list[str] = view["legal_actions"]
+    for action in legal:
+        if action.startswith("out "):
+            return action
+    best = view["best_discard"]
+    if best and f"discard {best}" in legal:
+        return f"discard {best}"
+    return "draw stock" if "draw stock" in legal else legal[0]
+
+
+async def recv(ws: ClientConnection, bench: Bench) -> bytes:
+    """The next message as bytes; times out a little after the run's end."""
+    limit = max(5.0, bench.stop_at - time.perf_counter() + 10.0)
+    message = await asyncio.wait_for(ws.recv(decode=False), timeout=limit)
+    return message if isinstance(message, bytes) else message.encode()
+
+
+async def player(
+    ws: ClientConnection, conn: int, seat: int, table: Table, bench: Bench, host: bool
+) -> None:
+    """A scripted player: answers every snapshot that is its turn or round-over."""
+    answered = -1
+    last_version = -1
+    last_round = 0
+    stats = bench.stats
+    while True:
+        raw = await recv(ws, bench)
+        now = time.perf_counter()
+        message = json.loads(raw)
+        kind = message["type"]
+        if kind == "error":
+            stats.errors.append(f"{message['code']}: {message['message']}")
+            continue
+        if kind != "snapshot":
+            continue
+        version = message["version"]
+        table.seen(conn, version, now, bench)
+        if now >= bench.stop_at:
+            return  # (also where a cancellation raced with a message and was lost)
+        if message["reason"] == "stale":
+            stats.stale += 1
+        status = message["table"]["status"]
+        view = message["view"]
+        if host and view is not None:
+            # Count the table's changes once, from the host's websocket.
+            if last_version >= 0 and bench.measuring(now):
+                deals = view["round"] - last_round
+                stats.deals += deals
+                stats.moves += version - last_version - deals
+            last_version, last_round = version, view["round"]
+        if status == "finished":
+            if host and bench.measuring(now):
+                stats.matches += 1
+            table.done.set()
+            return
+        if view is None or version <= answered:
+            continue
+        if view["phase"] == "round-over":
+            if seat not in message["table"]["ready"]:
+                await ws.send(json.dumps({"type": "ready", "version": version}))
+                answered = version
+        elif view["legal_actions"]:
+            if bench.think > 0:
+                # Spread out, so the tables do not move in lockstep.
+                await asyncio.sleep(bench.think * bench.rng.uniform(0.5, 1.5))
+            move = pick(view)
+            sent = time.perf_counter()
+            table.probes.append(Probe(version, sent, set(range(table.sockets))))
+            await ws.send(json.dumps({"type": "action", "version": version, "action": move}))
+            answered = version
+            if bench.measuring(sent):
+                stats.client_moves += 1
+
+
+async def spectator(ws: ClientConnection, conn: int, table: Table, bench: Bench) -> None:
+    """A watcher: reads only each snapshot's version."""
+    while not table.done.is_set():
+        raw = await recv(ws, bench)
+        now = time.perf_counter()
+        found = VERSION.search(raw, 0, 80)
+        if found is not None:
+            table.seen(conn, int(found.group(1)), now, bench)
+        if b'"status": "finished"' in raw or now >= bench.stop_at:
+            return
+
+
+async def until(ws: ClientConnection, bench: Bench, version: int) -> dict[str, Any]:
+    """The host's next snapshot past ``version`` (the lobby being set up)."""
+    while True:
+        message: dict[str, Any] = json.loads(await recv(ws, bench))
+        if message["type"] == "error":
+            raise RuntimeError(f"lobby: {message}")
+        if message["type"] == "snapshot" and message["version"] > version:
+            return message
+
+
+async def one_table(client: httpx.AsyncClient, bench: Bench, number: int) -> None:
+    """Open a table, fill it, play its match to the end (or the run's end), close it."""
+    reply = await client.post(
+        "/api/tables",
+        json={"name": f"host{number}", "rules": bench.rules, "seats": bench.players + bench.bots},
+    )
+    reply.raise_for_status()
+    tickets = [reply.json()]
+    for n in range(1, bench.players):
+        joined = await client.post(
+            f"/api/tables/{tickets[0]['table_id']}/join", json={"name": f"p{n}"}
+        )
+        joined.raise_for_status()
+        tickets.append(joined.json())
+    table_id = tickets[0]["table_id"]
+    path = f"{bench.ws}/ws/tables/{table_id}"
+    async with contextlib.AsyncExitStack() as stack:
+        # A generous handshake timeout: a saturated server (--think 0) is slow to accept.
+        players = [
+            await stack.enter_async_context(
+                connect(f"{path}?token={t['token']}", max_size=2**22, open_timeout=60)
+            )
+            for t in tickets
+        ]
+        watchers = [
+            await stack.enter_async_context(connect(path, max_size=2**22, open_timeout=60))
+            for _ in range(bench.spectators)
+        ]
+        host = players[0]
+        # Everyone has connected once the host sees every player connected and the spectators.
+        while True:
+            snap: dict[str, Any] = json.loads(await recv(host, bench))
+            if snap["type"] != "snapshot":
+                continue
+            seats = snap["table"]["seats"]
+            connected = sum(1 for s in seats if s.get("connected"))
+            if connected == bench.players and snap["table"]["spectators"] == bench.spectators:
+                break
+        version = snap["version"]
+        for seat in range(bench.players, bench.players + bench.bots):
+            await host.send(
+                json.dumps({"type": "add_bot", "version": version, "seat": seat, "bot": "easy"})
+            )
+            version = (await until(host, bench, version))["version"]
+        await host.send(json.dumps({"type": "start", "version": version}))
+        table = Table(table_id, len(players) + len(watchers))
+        bench.stats.tables += 1
+        tasks = [
+            asyncio.create_task(player(ws, conn, tickets[conn]["seat"], table, bench, conn == 0))
+            for conn, ws in enumerate(players)
+        ] + [
+            asyncio.create_task(spectator(ws, len(players) + n, table, bench))
+            for n, ws in enumerate(watchers)
+        ]
+        try:
+            await asyncio.wait_for(table.done.wait(), max(0.1, bench.stop_at - time.perf_counter()))
+        except TimeoutError:
+            pass
+        finally:
+            for task in tasks:
+                task.cancel()
+            results = await asyncio.gather(*tasks, return_exceptions=True)
+        bench.stats.unsettled += sum(1 for p in table.probes if bench.measuring(p.sent))
+        late = time.perf_counter() - bench.stop_at
+        for conn, result in enumerate(results):
+            if isinstance(result, BaseException) and not isinstance(
+                result, asyncio.CancelledError | ConnectionClosed
+            ):
+                bench.stats.errors.append(
+                    f"table {table_id}, websocket {conn}: {result!r} ({late:+.1f} s from the end)"
+                )
+
+
+async def slot(client: httpx.AsyncClient, bench: Bench, number: int) -> None:
+    """One of the ``--tables`` places: a new table each time the last one's match ends."""
+    while time.perf_counter() < bench.stop_at - 1.0:
+        try:
+            await one_table(client, bench, number)
+        except (OSError, httpx.HTTPError, ConnectionClosed, RuntimeError, TimeoutError) as exc:
+            bench.stats.errors.append(f"slot {number}: {exc!r}")
+            await asyncio.sleep(0.5)
+
+
+async def run(bench: Bench, tables: int) -> None:
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=bench.http, limits=limits, timeout=30) as client:
+        await asyncio.gather(*(slot(client, bench, n) for n in range(tables)))
+
+
+# -- the server process ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def server_command(port: int, db: str, bot_delay: float) -> list[str]:
+    exe = Path(sys.executable).with_name("threethirteen")
+    head = [str(exe)] if exe.exists() else [sys.executable, "-m", "threethirteen"]
+    return [
+        *head,
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        f"{bot_delay:g}",
+        "--round-pause",
+        "0",
+    ]
+
+
+@contextlib.contextmanager
+def served(command: list[str], port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """The server running (it answers HTTP); killed and reaped on the way out."""
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                if proc.poll() is not None:
+                    raise SystemExit(f"the server exited ({proc.returncode}):\n{log.read_text()}")
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1).is_success:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"the server did not start:\n{log.read_text()}")
+                time.sleep(0.1)
+            yield proc
+        finally:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc (Linux); 0.0 elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_queue_seconds(pid: int) -> float:
+    """How long the process's main thread (the server's event loop) has waited, runnable,
+    for a CPU: /proc/PID/schedstat (Linux); 0.0 elsewhere. Other work on the machine
+    shows here."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables at once (default 100)")
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help="length of the run, warm-up included (60)"
+    )
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds not measured at the start (10)"
+    )
+    parser.add_argument("--players", type=int, default=2, help="scripted players a table (2)")
+    parser.add_argument("--bots", type=int, default=2, help="easy bots a table (2)")
+    parser.add_argument("--spectators", type=int, default=1, help="watchers a table (1)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="seconds a scripted player waits before each action (draw, discard), on average: "
+        "0.5 to 1.5 times this (default 2)",
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.0, help="the server's --bot-delay (default 0)"
+    )
+    parser.add_argument(
+        "--rules", default="classic", help="rules preset (default classic: 11 rounds)"
+    )
+    args = parser.parse_args(argv)
+    if not 1 <= args.players <= 8 or args.players + args.bots > 8 or args.players + args.bots < 2:
+        parser.error("--players 1..8 and --players + --bots 2..8")
+    if args.seconds <= args.warmup:
+        parser.error("--seconds must be more than --warmup")
+
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        uvloop.install()
+
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="threethirteen-bench-") as tmp:
+        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        command = server_command(port, db, args.bot_delay)
+        shown = shlex.join([sys.executable, *sys.argv] if argv is None else ["server_bench.py"])
+        print(f"command: {shown}")
+        print(f"server:  {shlex.join(command)}")
+        print(
+            f"machine: {platform.platform()}, {os.cpu_count()} CPUs, "
+            f"Python {sys.version.split()[0]}"
+        )
+        print(f"load average at start (1, 5, 15 min): {load()}")
+        sys.stdout.flush()
+        with served(command, port, Path(tmp) / "server.log") as proc:
+            start = time.perf_counter()
+            bench = Bench(
+                http=f"http://127.0.0.1:{port}",
+                ws=f"ws://127.0.0.1:{port}",
+                players=args.players,
+                bots=args.bots,
+                spectators=args.spectators,
+                think=args.think,
+                rules={"preset": args.rules, "house": []},
+                measure_from=start + args.warmup,
+                stop_at=start + args.seconds,
+            )
+            cpu_marks: dict[str, tuple[float, float, float]] = {}
+
+            async def mark() -> None:
+                await asyncio.sleep(max(0.0, bench.measure_from - time.perf_counter()))
+                cpu_marks["from"] = (
+                    cpu_seconds(proc.pid),
+                    own_cpu_seconds(),
+                    run_queue_seconds(proc.pid),
+                )
+                await asyncio.sleep(max(0.0, bench.stop_at - time.perf_counter()))
+                cpu_marks["to"] = (
+                    cpu_seconds(proc.pid),
+                    own_cpu_seconds(),
+                    run_queue_seconds(proc.pid),
+                )
+
+            async def everything() -> None:
+                await asyncio.gather(run(bench, args.tables), mark())
+
+            asyncio.run(everything())
+            elapsed = time.perf_counter() - start
+            server_log = (Path(tmp) / "server.log").read_text(errors="replace")
+        load_end = load()
+    window = args.seconds - args.warmup
+    s = bench.stats
+    sockets = args.players + args.spectators
+    print(
+        f"tables:  {args.tables} at once, rules {args.rules}; each {args.players} scripted "
+        f"player(s) (think {args.think:g} s) + {args.bots} easy bot(s) (bot delay "
+        f"{args.bot_delay:g} s) + {args.spectators} spectator(s): {sockets} websockets a table, "
+        f"{sockets * args.tables} in all"
+    )
+    print(f"run:     {elapsed:.1f} s, measured over the last {window:g} s")
+    print(f"load average at end (1, 5, 15 min):   {load_end}")
+    print()
+    print("client move -> every websocket of its table has the update")
+    print(f"  {'moves':>8} {'median':>10} {'p90':>10} {'p99':>10} {'max':>10}")
+    if s.latencies:
+        lat = s.latencies
+        print(
+            f"  {len(lat):>8} {ms(statistics.median(lat)):>10} {ms(percentile(lat, 0.9)):>10} "
+            f"{ms(percentile(lat, 0.99)):>10} {ms(max(lat)):>10}"
+        )
+    else:
+        print("  (no move measured)")
+    print()
+    print("served (per second of the measured window)")
+    print(
+        f"  {'client moves':>13} {'all moves':>10} {'rounds':>8} {'matches':>8} {'snapshots':>10}"
+    )
+    per = 1 / window
+    snapshots = (s.moves + s.deals) * sockets
+    print(
+        f"  {s.client_moves * per:>13.1f} {s.moves * per:>10.1f} {s.deals * per:>8.2f} "
+        f"{s.matches * per:>8.2f} {snapshots * per:>10.0f}"
+    )
+    print(
+        f"  totals: {s.client_moves} client moves, {s.moves} moves, {s.deals} rounds dealt, "
+        f"{s.matches} matches finished, {s.tables} tables opened"
+    )
+    if "from" in cpu_marks and "to" in cpu_marks:
+        server_cpu = cpu_marks["to"][0] - cpu_marks["from"][0]
+        client_cpu = cpu_marks["to"][1] - cpu_marks["from"][1]
+        waited = cpu_marks["to"][2] - cpu_marks["from"][2]
+        print(
+            f"CPU over the window: server {server_cpu:.1f} s "
+            f"({server_cpu / window:.0%} of a core), "
+            f"this client {client_cpu:.1f} s ({client_cpu / window:.0%} of a core)"
+        )
+        changes = s.moves + s.deals
+        if changes:
+            print(f"server CPU per move or deal: {server_cpu / changes * 1000:.1f} ms")
+        print(
+            f"the server's event loop waited {waited:.1f} s for a CPU (run queue; "
+            "other work on the machine)"
+        )
+    if s.unsettled:
+        print(
+            f"moves whose update had not reached every websocket by the end: {s.unsettled} "
+            "(left out of the percentiles)"
+        )
+    if s.stale:
+        print(f"stale answers: {s.stale}")
+    if s.errors:
+        print(f"ERRORS ({len(s.errors)}), first ones:")
+        for line in s.errors[:5]:
+            print(f"  {line}")
+    tracebacks = server_log.count("Traceback")
+    if tracebacks:
+        print(f"the server logged {tracebacks} traceback(s):")
+        print(server_log[-3000:])
+    return 1 if s.errors or tracebacks or not s.latencies else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

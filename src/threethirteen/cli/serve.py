@@ -1,0 +1,84 @@
+"""``threethirteen serve``: the web app (FastAPI under uvicorn) on a database.
+
+Needs the ``server`` extra (``pip install 'threethirteen[server]'``); without it
+the command says so (exit 2). Prints the address to open, then serves until
+interrupted. Every unfinished table in the database is resumed at start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from typing import Any
+
+from threethirteen.errors import ThreeThirteenError
+
+__all__ = ["DEFAULT_DB", "add_parser", "run"]
+
+DEFAULT_DB = "sqlite:///threethirteen.db"
+"""The default database: a SQLite file in the current folder."""
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help="run the web app: solo games against bots, online tables, history",
+        description="Serve the web app: play solo against bots in one click, or open a table "
+        "and invite friends. The protocol is documented in docs/protocol.md.",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=DEFAULT_DB,
+        help="database URL: sqlite:///FILE, postgresql+psycopg://USER:PW@HOST/DB, or memory:// "
+        "(default %(default)s)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help="pause before each bot move, so people can follow (default %(default)s)",
+    )
+    parser.add_argument(
+        "--round-pause",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="pause before the next round when no player has to say ready (default %(default)s)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    missing = [m for m in ("fastapi", "uvicorn", "sqlalchemy", "alembic") if not _has(m)]
+    if missing:
+        raise ThreeThirteenError(
+            f"'serve' needs {', '.join(missing)}: pip install 'threethirteen[server]'"
+        )
+    if not 0 <= args.port <= 65535:
+        raise ThreeThirteenError(f"--port must be 0 to 65535, got {args.port!r}")
+    for name in ("bot_delay", "round_pause"):
+        value = getattr(args, name)
+        if not 0 <= value <= 60:
+            flag = "--" + name.replace("_", "-")
+            raise ThreeThirteenError(f"{flag} must be 0 to 60 seconds, got {value!r}")
+    import uvicorn
+
+    from threethirteen.server.app import create_app
+    from threethirteen.store import open_store
+
+    store = open_store(args.db)  # bad URLs and unreachable databases fail here, before serving
+    app = create_app(store, bot_delay=args.bot_delay, round_pause=args.round_pause, freeze_gc=True)
+    host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    print(f"threethirteen: serving on http://{host}:{args.port}/ (database {args.db})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def _has(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None

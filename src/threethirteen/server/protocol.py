@@ -1,0 +1,390 @@
+"""The websocket protocol: typed client messages, their decoding, and JSON of views.
+
+The reference for clients is ``docs/protocol.md``; this module is its code. A
+client message is decoded into one of the frozen dataclasses below (or a
+:class:`ProtocolError` quoting the bad input); the server's messages are plain
+JSON-ready dicts built by the ``encode_*`` functions, from a
+:class:`~threethirteen.views.PlayerView` only, so a client can never receive
+what its seat may not see.
+
+>>> decode_message('{"type": "action", "version": 3, "action": "discard 7H"}')
+ActionMessage(version=3, action=Discard(Card.parse('7H')))
+>>> decode_message('{"type": "dance"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+threethirteen.server.protocol.ProtocolError: unknown message type 'dance'; known: action, ...
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from threethirteen.actions import Action, Discard, GoOut, parse_action
+from threethirteen.errors import NotationError, ThreeThirteenError
+from threethirteen.melds import Arrangement, HandSolver, Meld
+from threethirteen.scoring import RoundResult, ScoreSheet
+from threethirteen.views import Event, Phase, PlayerView
+
+__all__ = [
+    "ActionMessage",
+    "AddBotMessage",
+    "ClearSeatMessage",
+    "ClientMessage",
+    "JsonList",
+    "PingMessage",
+    "ProtocolError",
+    "ReadyMessage",
+    "StartMessage",
+    "decode_message",
+    "encode_arrangement",
+    "encode_error",
+    "encode_event",
+    "encode_result",
+    "encode_view",
+    "encode_view_json",
+]
+
+
+class ProtocolError(ThreeThirteenError):
+    """A message the server cannot take, with a code from ``docs/protocol.md``.
+
+    ``input`` quotes the offending part (the whole text when it is not JSON).
+    """
+
+    def __init__(self, code: str, message: str, input: object = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.input = input
+
+
+@dataclass(frozen=True, slots=True)
+class ActionMessage:
+    """``action``: the seat to act draws, discards or goes out."""
+
+    version: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyMessage:
+    """``ready``: in ``round-over``, the player is ready for the next round."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddBotMessage:
+    """``add_bot``: the host seats a bot (a difficulty or bot name) in an empty seat."""
+
+    version: int
+    seat: int
+    bot: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClearSeatMessage:
+    """``clear_seat``: the host empties a seat in the lobby."""
+
+    version: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartMessage:
+    """``start``: the host starts the match."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class PingMessage:
+    """``ping``: answered by ``pong``; changes nothing."""
+
+
+ClientMessage = (
+    ActionMessage | ReadyMessage | AddBotMessage | ClearSeatMessage | StartMessage | PingMessage
+)
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type, mtype: str) -> Any:
+    if key not in data:
+        raise ProtocolError("malformed", f"message {mtype!r} needs the field {key!r}", dict(data))
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise ProtocolError(
+            "malformed",
+            f"message {mtype!r}: field {key!r} must be {kind.__name__}, got {value!r}",
+            value,
+        )
+    return value
+
+
+def _version(data: Mapping[str, Any], mtype: str) -> int:
+    value: int = _field(data, "version", int, mtype)
+    return value
+
+
+def _decode_action(data: Mapping[str, Any]) -> ClientMessage:
+    text: str = _field(data, "action", str, "action")
+    try:
+        action = parse_action(text)
+    except NotationError as exc:
+        raise ProtocolError("bad-notation", str(exc), text) from exc
+    return ActionMessage(_version(data, "action"), action)
+
+
+def _decode_ready(data: Mapping[str, Any]) -> ClientMessage:
+    return ReadyMessage(_version(data, "ready"))
+
+
+def _decode_add_bot(data: Mapping[str, Any]) -> ClientMessage:
+    return AddBotMessage(
+        _version(data, "add_bot"),
+        _field(data, "seat", int, "add_bot"),
+        _field(data, "bot", str, "add_bot"),
+    )
+
+
+def _decode_clear_seat(data: Mapping[str, Any]) -> ClientMessage:
+    return ClearSeatMessage(_version(data, "clear_seat"), _field(data, "seat", int, "clear_seat"))
+
+
+def _decode_start(data: Mapping[str, Any]) -> ClientMessage:
+    return StartMessage(_version(data, "start"))
+
+
+def _decode_ping(data: Mapping[str, Any]) -> ClientMessage:
+    return PingMessage()
+
+
+_DECODERS: dict[str, Callable[[Mapping[str, Any]], ClientMessage]] = {
+    "action": _decode_action,
+    "ready": _decode_ready,
+    "add_bot": _decode_add_bot,
+    "clear_seat": _decode_clear_seat,
+    "start": _decode_start,
+    "ping": _decode_ping,
+}
+
+MAX_MESSAGE = 4096
+"""The longest client message accepted, in characters."""
+
+
+def decode_message(text: str | bytes) -> ClientMessage:
+    """Decode one client message; raises :class:`ProtocolError` quoting what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(
+            "malformed", f"message of {len(text)} characters; at most {MAX_MESSAGE}", text[:80]
+        )
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
+        raise ProtocolError("malformed", f"message is not JSON: {shown!r} ({exc})", shown) from exc
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", f"message must be a JSON object, got {data!r}", data)
+    mtype = data.get("type")
+    decoder = _DECODERS.get(mtype) if isinstance(mtype, str) else None
+    if decoder is None:
+        known = ", ".join(sorted(_DECODERS))
+        raise ProtocolError("malformed", f"unknown message type {mtype!r}; known: {known}", mtype)
+    return decoder(data)
+
+
+# -- server to client ---------------------------------------------------------------------
+
+
+def encode_error(code: str, message: str, input: object, version: int | None) -> dict[str, Any]:
+    """The ``error`` message."""
+    return {"type": "error", "code": code, "message": message, "input": input, "version": version}
+
+
+def _cards(cards: tuple[Any, ...] | list[Any]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _meld(meld: Meld) -> dict[str, Any]:
+    return {"kind": meld.kind.value, "cards": _cards(meld.cards)}
+
+
+def encode_arrangement(arrangement: Arrangement) -> dict[str, Any]:
+    """An arrangement: melds in order, unmelded cards, deadwood, laid-off cards."""
+    return {
+        "melds": [_meld(m) for m in arrangement.melds],
+        "unmelded": _cards(arrangement.unmelded),
+        "deadwood": arrangement.deadwood,
+        "laid_off": [[index, _cards(cards)] for index, cards in arrangement.laid_off],
+    }
+
+
+def encode_result(result: RoundResult) -> dict[str, Any]:
+    """A finished round, every hand revealed (public once scored)."""
+    return {
+        "round": result.number,
+        "wild_rank": str(result.wild_rank),
+        "multiplier": result.multiplier,
+        "dealer": result.dealer,
+        "out_seat": result.out_seat,
+        "ending": result.ending.value,
+        "penalties": list(result.penalties),
+        "hands": [_cards(hand) for hand in result.hands],
+        "arrangements": [encode_arrangement(a) for a in result.arrangements],
+    }
+
+
+def encode_scores(scores: ScoreSheet) -> dict[str, Any]:
+    """The score sheet: one row a finished round, and the totals."""
+    return {"rows": [list(row) for row in scores.rows], "totals": list(scores.totals)}
+
+
+def encode_event(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "kind": event.kind.value,
+        "seat": event.seat,
+        "card": None if event.card is None else str(event.card),
+    }
+    if event.count:
+        data["count"] = event.count
+    return data
+
+
+T = TypeVar("T")
+
+
+class JsonList(Generic[T]):
+    """The JSON text of a list, each item encoded once, for a list that only grows.
+
+    A table keeps one for its finished rounds (a scored round's reveal never
+    changes) and one for the current round's public log (appended to only), and
+    every snapshot splices in the text instead of encoding every item again:
+    ``json(items)`` equals ``json.dumps([encode(i) for i in items])``. Items are
+    matched by identity, else equality; the text of the first that differs and
+    of every one after it is made afresh (a new round's log, say).
+    """
+
+    __slots__ = ("_encode", "_joined", "_parts")
+
+    def __init__(self, encode: Callable[[T], Any]) -> None:
+        self._encode = encode
+        self._parts: list[tuple[T, str]] = []
+        self._joined: tuple[int, str] = (0, "[]")
+
+    def json(self, items: Sequence[T]) -> str:
+        parts = self._parts
+        same = 0
+        for item, (cached, _text) in zip(items, parts, strict=False):
+            if item is not cached and item != cached:
+                break
+            same += 1
+        if same < len(parts):
+            del parts[same:]
+            self._joined = (-1, "")
+        encode = self._encode
+        for item in items[same:]:
+            parts.append((item, json.dumps(encode(item))))
+        count, joined = self._joined
+        if count != len(items):
+            joined = "[" + ", ".join(text for _, text in parts) + "]"
+            self._joined = (len(items), joined)
+        return joined
+
+
+def encode_view(view: PlayerView, *, own: bool = True) -> dict[str, Any]:
+    """The ``view`` of a snapshot; ``own=False`` is the spectators' (no hand, no hints).
+
+    Everything comes from ``view``, which holds nothing its seat may not see, and
+    for a spectator every field about the viewing seat's hand is dropped.
+    """
+    return _view_fields(view, own, past=True)
+
+
+Arrangements = dict[int, tuple[tuple[Any, ...], dict[str, Any]]]
+"""A table's last encoded arrangement of each seat, keyed by what it was solved from."""
+
+
+def encode_view_json(
+    view: PlayerView,
+    results: JsonList[RoundResult],
+    log: JsonList[Event],
+    *,
+    own: bool = True,
+    arrangements: Arrangements | None = None,
+) -> str:
+    """``json.dumps(encode_view(view, own=own))``, the past rounds' and the log's text
+    from the table's ``results`` (made with ``encode_result``) and ``log`` (``encode_event``).
+
+    ``arrangements`` (kept by the table) saves solving a hand again when it has not
+    changed since the seat's last view: most moves change one seat's hand only.
+    """
+    head = json.dumps(_view_fields(view, own, past=False, arrangements=arrangements))
+    return f'{head[:-1]}, "results": {results.json(view.results)}, "log": {log.json(view.log)}}}'
+
+
+def _view_fields(
+    view: PlayerView, own: bool, *, past: bool, arrangements: Arrangements | None = None
+) -> dict[str, Any]:
+    """The view's fields in wire order; ``past=False`` leaves out the last two,
+    ``results`` and ``log``, for :func:`encode_view_json` to add as text."""
+    spec = view.spec
+    mine = own and view.is_my_turn and view.phase is Phase.DISCARD
+    data: dict[str, Any] = {
+        "seat": view.seat if own else None,
+        "players": view.players,
+        "round": spec.number,
+        "rounds": view.rules.rounds,
+        "hand_size": spec.hand_size,
+        "wild_rank": str(spec.wild_rank),
+        "wild_name": spec.wild_rank.plural,
+        "multiplier": spec.multiplier,
+        "contract": None if spec.contract is None else str(spec.contract),
+        "phase": view.phase.value,
+        "current": view.current,
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "final_turn": view.is_final_turn,
+        "out_seat": view.out_seat,
+        "hand": None,
+        "drawn": None,
+        "drawn_from": None,
+        "arrangement": None,
+        "legal_actions": [],
+        "can_go_out": None,
+        "best_discard": None,
+        "hand_sizes": list(view.hand_sizes),
+        "discard_pile": _cards(view.discard_pile),
+        "top_discard": None if view.top_discard is None else str(view.top_discard),
+        "stock_size": view.stock_size,
+        "table_melds": [_meld(m) for m in view.table],
+        "scores": encode_scores(view.scores),
+    }
+    if past:
+        data["results"] = [encode_result(r) for r in view.results]
+        data["log"] = [encode_event(e) for e in view.log]
+    if not own:
+        return data
+    data["hand"] = _cards(view.hand)
+    data["drawn"] = None if view.drawn is None else str(view.drawn)
+    data["drawn_from"] = None if view.drawn_from is None else view.drawn_from.value
+    data["legal_actions"] = [str(a) for a in view.legal_actions]
+    if view.phase in (Phase.DRAW, Phase.DISCARD) and view.hand:
+        table = view.table if view.rules.lay_off and view.out_seat is not None else ()
+        key = (spec.number, view.hand, tuple(table))
+        known = None if arrangements is None else arrangements.get(view.seat)
+        if known is not None and known[0] == key:
+            data["arrangement"] = known[1]
+        else:
+            solver = HandSolver.for_round(view.rules, spec.number)
+            data["arrangement"] = encode_arrangement(solver.solve(view.hand, table))
+            if arrangements is not None:
+                arrangements[view.seat] = (key, data["arrangement"])
+    if mine:
+        data["can_go_out"] = any(isinstance(a, GoOut) for a in view.legal_actions)
+        legal = {a.card for a in view.legal_actions if isinstance(a, Discard | GoOut)}
+        best = HandSolver.for_round(view.rules, spec.number).best_discard(view.hand)
+        # A hint only: under no-discard-taken the solver's choice may be the locked card.
+        data["best_discard"] = str(best.discard) if best.discard in legal else None
+    return data

@@ -1,0 +1,981 @@
+"""The table service: authoritative tables, knowing nothing of sockets or storage engines.
+
+Each :class:`Table` has one lock and a state version. Every change (a move, a new
+round, a seat filled or emptied, the start) happens under the table's lock, is
+written to the :class:`~threethirteen.store.base.Store` (an interface: memory or
+SQL, the service does not care), and only then bumps the version the clients
+see. A client message names the version it saw; one naming another version
+changes nothing and is answered with a fresh snapshot (:attr:`Outcome.stale`).
+
+Messages are dispatched through a table of handlers (:data:`_HANDLERS`), one per
+message type; each raises :class:`~threethirteen.server.protocol.ProtocolError`
+(quoting the bad input) and changes nothing when the message cannot be taken.
+
+What happens without a message (bots' moves, turn timers, absent players taken
+over by a bot, the pause before the next round) is planned by :meth:`TableService.pending`
+and carried out by :meth:`TableService.play_auto`; the driver
+(:mod:`threethirteen.server.driver`) waits for the planned time and asks the bot.
+
+>>> from threethirteen.store import MemoryStore
+>>> service = TableService(MemoryStore(), bot_delay=0)
+>>> ticket = service.create_solo("Ada", "classic", [], ["easy"])
+>>> table = service.table(ticket.table_id)
+>>> table.status, table.state.players, ticket.seat
+(<Status.PLAYING: 'playing'>, 2, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from threethirteen.actions import Action, parse_action
+from threethirteen.bots import DIFFICULTIES, Bot, bot_name, make_bot
+from threethirteen.errors import IllegalActionError, ThreeThirteenError
+from threethirteen.records import GameRecord
+from threethirteen.rules import Rules, apply_house_rule, get_rules
+from threethirteen.server.protocol import (
+    ActionMessage,
+    AddBotMessage,
+    Arrangements,
+    ClearSeatMessage,
+    ClientMessage,
+    JsonList,
+    PingMessage,
+    ProtocolError,
+    ReadyMessage,
+    StartMessage,
+    encode_event,
+    encode_result,
+    encode_view,
+    encode_view_json,
+)
+from threethirteen.state import MatchState, Phase
+from threethirteen.store.base import NEXT_ROUND, ActionRow, SeatRow, Store, TableRow
+from threethirteen.views import PlayerView
+
+__all__ = [
+    "AutoMove",
+    "Outcome",
+    "Seat",
+    "SeatKind",
+    "Status",
+    "Table",
+    "TableService",
+    "Ticket",
+    "difficulties",
+    "hash_token",
+]
+
+log = logging.getLogger(__name__)
+
+NAME_LIMIT = 24
+TURN_SECONDS = (5.0, 600.0)
+TAKEOVER_SECONDS = (0.0, 3600.0)
+TIMER_BOT = "simple"
+"""The bot whose move a turn timer or a takeover plays for a human seat."""
+
+
+class Status(enum.Enum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class SeatKind(enum.Enum):
+    EMPTY = "empty"
+    HUMAN = "human"
+    BOT = "bot"
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def check_name(name: object) -> str:
+    """A player's name, stripped; raises ``ProtocolError('bad-name')`` quoting a bad one."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LIMIT:
+        raise ProtocolError(
+            "bad-name", f"a name must be 1 to {NAME_LIMIT} characters of text, got {name!r}", name
+        )
+    return name.strip()
+
+
+def resolve_bot(name: str) -> str:
+    """The registry name of a difficulty or bot; raises ``ProtocolError('unknown-bot')``."""
+    try:
+        return bot_name(name)
+    except ThreeThirteenError as exc:
+        raise ProtocolError("unknown-bot", str(exc), name) from exc
+
+
+@dataclass
+class Seat:
+    """One seat of a table: empty, a human (known by the hash of its token) or a bot."""
+
+    kind: SeatKind = SeatKind.EMPTY
+    name: str = ""
+    bot: str | None = None  # registry name, for a bot seat
+    token_hash: str | None = None
+    connections: int = 0
+    disconnected_since: float | None = None
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.kind.value, self.name, self.bot, self.token_hash)
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    """What a player gets on taking a seat: the table, the seat and the secret token."""
+
+    table_id: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a handled message did: changed the table, was stale, or asked for a pong."""
+
+    changed: bool = False
+    stale: bool = False
+    pong: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AutoMove:
+    """A move the server makes by itself, due at clock time ``at``.
+
+    ``kind``: ``bot`` (a bot seat), ``timer`` (a human's turn timer ran out),
+    ``takeover`` (an absent human's seat), ``advance`` (deal the next round).
+    ``bot`` is the registry name of the bot that chooses (None for ``advance``).
+    """
+
+    kind: str
+    seat: int
+    version: int
+    at: float
+    bot: str | None
+
+
+@dataclass
+class Table:
+    """One table: its seats, options, match and version, guarded by :attr:`lock`."""
+
+    id: str
+    preset: str
+    house: tuple[str, ...]
+    rules: Rules
+    seats: list[Seat]
+    turn_seconds: float | None
+    takeover_seconds: float | None
+    seed: int
+    created_at: str
+    status: Status = Status.LOBBY
+    version: int = 0
+    state: MatchState | None = None
+    ready: set[int] = field(default_factory=set)
+    phase_since: float = 0.0  # clock time of the last change of move (turn timers)
+    actions: int = 0  # actions in the stored log
+    finished_at: str | None = None
+    record: str | None = None
+    spectators: int = 0
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    texts: SnapshotTexts = field(default_factory=lambda: SnapshotTexts())
+
+    @property
+    def host(self) -> int:
+        return 0
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name or f"seat {i}" for i, seat in enumerate(self.seats)]
+
+    def row(self) -> TableRow:
+        return TableRow(
+            id=self.id,
+            status=self.status.value,
+            preset=self.preset,
+            house=self.house,
+            rules=self.rules.options(),
+            seats=tuple(s.row() for s in self.seats),
+            turn_seconds=self.turn_seconds,
+            takeover_seconds=self.takeover_seconds,
+            seed=self.seed,
+            version=self.version,
+            created_at=self.created_at,
+            finished_at=self.finished_at,
+            record=self.record,
+        )
+
+    def away(self, seat: int, now: float) -> bool:
+        """True when a bot plays for this human seat: all its connections gone long enough."""
+        s = self.seats[seat]
+        return (
+            s.kind is SeatKind.HUMAN
+            and s.connections == 0
+            and self.takeover_seconds is not None
+            and s.disconnected_since is not None
+            and now >= s.disconnected_since + self.takeover_seconds
+        )
+
+
+class SnapshotTexts:
+    """A table's cache of encoded snapshot parts (memory only; never stored).
+
+    ``views`` holds the view JSON of each seat (None: the spectators') for the
+    version ``version`` only: a view changes only with the version, so a new
+    version empties it. ``results`` holds every finished round's reveal, encoded
+    once (a scored round never changes), ``log`` the current round's public log,
+    each event encoded once; ``rules`` the table's rules object,
+    encoded once (they never change either); ``arrangements`` each seat's last
+    solved arrangement, reused while its hand (and the table's melds) stay the same.
+    """
+
+    __slots__ = ("arrangements", "log", "results", "rules", "version", "views")
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.views: dict[int | None, str] = {}
+        self.results = JsonList(encode_result)
+        self.log = JsonList(encode_event)
+        self.rules: str | None = None
+        self.arrangements: Arrangements = {}
+
+
+Handler = Callable[["TableService", Table, "int | None", Any], Outcome]
+
+
+class TableService:
+    """Every table of the server, authoritative, with storage behind ``store``.
+
+    ``clock`` gives the time (seconds; tests drive it by hand), ``bot_delay`` the
+    pause before a bot moves, ``round_pause`` the pause before dealing the next
+    round when no human has to say ``ready``.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        bot_delay: float = 0.5,
+        round_pause: float = 3.0,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.round_pause = round_pause
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    # -- tables -------------------------------------------------------------------------
+
+    def table(self, table_id: str) -> Table:
+        """The table; raises ``ProtocolError('no-such-table')`` quoting the id.
+
+        A finished table not held in memory (finished before a restart) is
+        rebuilt from the store on first use.
+        """
+        with self._lock:
+            table = self._tables.get(table_id)
+        if table is None:
+            row = self.store.get(table_id) if isinstance(table_id, str) else None
+            if row is None or row.status != Status.FINISHED.value:
+                raise ProtocolError("no-such-table", f"no table {table_id!r}", table_id)
+            table = self._rebuild(row)
+            with self._lock:
+                table = self._tables.setdefault(table_id, table)
+        return table
+
+    def tables(self) -> list[Table]:
+        """Every table held (lobby, playing, and those finished since the start)."""
+        with self._lock:
+            return list(self._tables.values())
+
+    def _new_table(
+        self,
+        preset: str,
+        house: list[str],
+        seats: int,
+        turn_seconds: float | None,
+        takeover_seconds: float | None,
+    ) -> Table:
+        rules = _rules_or_error(preset, house)
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise ProtocolError(
+                "bad-request", f"seats must be a whole number, got {seats!r}", seats
+            )
+        try:
+            rules.check_players(seats)
+        except ThreeThirteenError as exc:
+            raise ProtocolError("bad-request", str(exc), seats) from exc
+        turn_seconds = _seconds("turn_seconds", turn_seconds, TURN_SECONDS)
+        takeover_seconds = _seconds("takeover_seconds", takeover_seconds, TAKEOVER_SECONDS)
+        table = Table(
+            id=secrets.token_urlsafe(6),
+            preset=preset,
+            house=tuple(house),
+            rules=rules,
+            seats=[Seat() for _ in range(seats)],
+            turn_seconds=turn_seconds,
+            takeover_seconds=takeover_seconds,
+            # Online shuffles: a cryptographically secure seed, revealed when the match ends.
+            seed=secrets.randbits(63),
+            created_at=_now_iso(),
+        )
+        return table
+
+    def _seat_human(self, table: Table, seat: int, name: str) -> Ticket:
+        token = secrets.token_urlsafe(24)
+        s = table.seats[seat]
+        s.kind, s.name, s.bot, s.token_hash = SeatKind.HUMAN, name, None, hash_token(token)
+        s.connections, s.disconnected_since = 0, self.clock()
+        return Ticket(table.id, seat, token)
+
+    def _seat_bot(self, table: Table, seat: int, requested: str) -> None:
+        registry = resolve_bot(requested)
+        s = table.seats[seat]
+        label = requested.strip().lower()
+        s.kind, s.name, s.bot, s.token_hash = SeatKind.BOT, label, registry, None
+        s.connections, s.disconnected_since = 0, None
+
+    def _register(self, table: Table) -> None:
+        with self._lock:
+            self._tables[table.id] = table
+
+    def create_table(
+        self,
+        name: str,
+        preset: str,
+        house: list[str],
+        seats: int,
+        *,
+        turn_seconds: float | None = None,
+        takeover_seconds: float | None = None,
+    ) -> Ticket:
+        """A table in the lobby, its creator at seat 0 as host.
+
+        Raises :class:`ProtocolError` quoting a bad name, preset, house rule, seat
+        count or timer.
+        """
+        name = check_name(name)
+        table = self._new_table(preset, house, seats, turn_seconds, takeover_seconds)
+        ticket = self._seat_human(table, 0, name)
+        table.version = 1
+        self.store.save_table(table.row())
+        self._register(table)
+        return ticket
+
+    def create_solo(self, name: str, preset: str, house: list[str], bots: list[str]) -> Ticket:
+        """A started match: the player at seat 0, one bot (difficulty or name) a seat after.
+
+        Raises :class:`ProtocolError` for a bad name, rules, opponent count or
+        bot (``unknown-bot``: a difficulty whose bot does not exist yet, say).
+        """
+        name = check_name(name)
+        if not 1 <= len(bots) <= 7:
+            raise ProtocolError("bad-request", f"1 to 7 opponents, got {len(bots)}", len(bots))
+        for requested in bots:
+            resolve_bot(requested)
+        table = self._new_table(preset, house, len(bots) + 1, None, None)
+        ticket = self._seat_human(table, 0, name)
+        for seat, requested in enumerate(bots, start=1):
+            self._seat_bot(table, seat, requested)
+        self._start(table)
+        self._register(table)
+        return ticket
+
+    def join(self, table_id: str, name: str) -> Ticket:
+        """Take the lowest empty seat of a table in the lobby.
+
+        Raises :class:`ProtocolError`: ``bad-name``, ``already-started``, ``table-full``.
+        """
+        name = check_name(name)
+        table = self.table(table_id)
+        with table.lock:
+            if table.status is not Status.LOBBY:
+                raise ProtocolError(
+                    "already-started", f"table {table_id!r} has already started", table_id
+                )
+            empty = [i for i, s in enumerate(table.seats) if s.kind is SeatKind.EMPTY]
+            if not empty:
+                raise ProtocolError("table-full", f"table {table_id!r} is full", table_id)
+            ticket = self._seat_human(table, empty[0], name)
+            self._bump(table)
+            return ticket
+
+    def authenticate(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token holds (None, no token: a spectator).
+
+        Raises ``ProtocolError``: ``no-such-table``, ``bad-token``.
+        """
+        table = self.table(table_id)
+        if token is None:
+            return None
+        wanted = hash_token(token)
+        with table.lock:
+            for seat, s in enumerate(table.seats):
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, wanted):
+                    return seat
+        raise ProtocolError("bad-token", f"no seat of table {table_id!r} has that token", None)
+
+    def holds(self, table_id: str, seat: int | None, token: str | None) -> bool:
+        """Whether ``token`` still holds ``seat`` (a spectator's None always holds None)."""
+        try:
+            return self.authenticate(table_id, token) == seat
+        except ProtocolError:
+            return False
+
+    # -- presence -----------------------------------------------------------------------
+
+    def connect(self, table_id: str, seat: int | None) -> None:
+        """A connection opened for ``seat`` (None: a spectator). Does not change the version."""
+        table = self.table(table_id)
+        with table.lock:
+            if seat is None:
+                table.spectators += 1
+                return
+            s = table.seats[seat]
+            if s.kind is not SeatKind.HUMAN:
+                return
+            if table.away(seat, self.clock()) and table.status is Status.PLAYING:
+                # Back from a takeover: the player gets a fresh turn timer.
+                table.phase_since = self.clock()
+            s.connections += 1
+            s.disconnected_since = None
+
+    def disconnect(self, table_id: str, seat: int | None) -> None:
+        """A connection closed; a seat with none left starts its takeover grace period."""
+        table = self.table(table_id)
+        with table.lock:
+            if seat is None:
+                table.spectators = max(0, table.spectators - 1)
+                return
+            s = table.seats[seat]
+            if s.kind is not SeatKind.HUMAN:
+                return
+            s.connections = max(0, s.connections - 1)
+            if s.connections == 0:
+                s.disconnected_since = self.clock()
+
+    # -- messages -----------------------------------------------------------------------
+
+    def handle(self, table_id: str, seat: int | None, message: ClientMessage) -> Outcome:
+        """Take one client message from ``seat`` (None: a spectator).
+
+        Returns what it did; raises :class:`ProtocolError` (quoting the bad input)
+        when it cannot be taken, having changed nothing.
+        """
+        if isinstance(message, PingMessage):
+            return Outcome(pong=True)
+        table = self.table(table_id)
+        with table.lock:
+            if message.version != table.version:
+                return Outcome(stale=True)
+            handler = _HANDLERS[type(message)]
+            return handler(self, table, seat, message)
+
+    def _on_action(self, table: Table, seat: int | None, message: ActionMessage) -> Outcome:
+        state = table.state
+        text = str(message.action)
+        if state is None or table.status is not Status.PLAYING:
+            raise ProtocolError("bad-request", f"table {table.id!r} is not playing", text)
+        if seat is None or seat != state.current or state.phase not in (Phase.DRAW, Phase.DISCARD):
+            who = "a spectator" if seat is None else f"seat {seat}"
+            raise ProtocolError(
+                "not-your-turn",
+                f"{text!r} from {who}, but seat {state.current} is to act (phase {state.phase})",
+                text,
+            )
+        self._apply(table, seat, message.action)
+        return Outcome(changed=True)
+
+    def _on_ready(self, table: Table, seat: int | None, message: ReadyMessage) -> Outcome:
+        if seat is None:
+            raise ProtocolError("not-seated", "spectators cannot say ready", "ready")
+        state = table.state
+        if state is None or state.phase is not Phase.ROUND_OVER:
+            phase = "lobby" if state is None else str(state.phase)
+            raise ProtocolError("bad-request", f"'ready' outside round-over (now {phase})", "ready")
+        table.ready.add(seat)
+        if not self._awaited(table, self.clock()):
+            self._next_round(table)
+        return Outcome(changed=True)
+
+    def _host_check(self, table: Table, seat: int | None, what: str) -> None:
+        if seat is None:
+            raise ProtocolError("not-seated", f"spectators cannot {what}", what)
+        if seat != table.host:
+            raise ProtocolError("not-host", f"only the host (seat {table.host}) may {what}", what)
+        if table.status is not Status.LOBBY:
+            raise ProtocolError("bad-request", f"{what}: the table is no longer in lobby", what)
+
+    def _seat_index(self, table: Table, seat: int) -> int:
+        if not 0 <= seat < len(table.seats):
+            raise ProtocolError(
+                "bad-request", f"seat {seat} is not a seat of {len(table.seats)}", seat
+            )
+        return seat
+
+    def _on_add_bot(self, table: Table, seat: int | None, message: AddBotMessage) -> Outcome:
+        self._host_check(table, seat, "add a bot")
+        target = self._seat_index(table, message.seat)
+        if table.seats[target].kind is not SeatKind.EMPTY:
+            raise ProtocolError("bad-request", f"seat {target} is not empty", message.seat)
+        self._seat_bot(table, target, message.bot)
+        self._bump(table)
+        return Outcome(changed=True)
+
+    def _on_clear_seat(self, table: Table, seat: int | None, message: ClearSeatMessage) -> Outcome:
+        self._host_check(table, seat, "clear a seat")
+        target = self._seat_index(table, message.seat)
+        if target == table.host:
+            raise ProtocolError("bad-request", "the host's seat cannot be cleared", target)
+        table.seats[target] = Seat()
+        self._bump(table)
+        return Outcome(changed=True)
+
+    def _on_start(self, table: Table, seat: int | None, message: StartMessage) -> Outcome:
+        self._host_check(table, seat, "start")
+        empty = [i for i, s in enumerate(table.seats) if s.kind is SeatKind.EMPTY]
+        if empty:
+            raise ProtocolError("bad-request", f"seats {empty} are empty: fill them first", empty)
+        self._start(table)
+        return Outcome(changed=True)
+
+    # -- changes ------------------------------------------------------------------------
+
+    def _bump(self, table: Table) -> None:
+        """A lobby change: save the row with the next version."""
+        table.version += 1
+        self.store.save_table(table.row())
+
+    def _start(self, table: Table) -> None:
+        table.state = MatchState.new(table.rules, len(table.seats), table.seed)
+        table.status = Status.PLAYING
+        table.phase_since = self.clock()
+        table.version += 1
+        self._make_bots(table)
+        self.store.save_table(table.row())
+
+    def _make_bots(self, table: Table) -> None:
+        for seat, s in enumerate(table.seats):
+            if s.kind is SeatKind.BOT and s.bot is not None and seat not in table.bots:
+                table.bots[seat] = make_bot(s.bot, seed=secrets.randbits(32))
+
+    def _append(self, table: Table, seat: int, text: str) -> None:
+        """Store one action; the table's counters move only once it is stored."""
+        seq, version = table.actions + 1, table.version + 1
+        self.store.append_action(table.id, ActionRow(seq, seat, text), version)
+        table.actions, table.version = seq, version
+
+    def _apply(self, table: Table, seat: int, action: Action) -> None:
+        """Apply a move: checked on the match, stored, then the version moves on."""
+        state = table.state
+        assert state is not None
+        before = state.copy()
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise ProtocolError("illegal-action", str(exc), str(action)) from exc
+        try:
+            self._append(table, seat, str(action))
+        except BaseException:
+            # Not stored, so not accepted: the match goes back to where it was.
+            table.state = before
+            raise
+        table.phase_since = self.clock()
+        if state.phase is Phase.ROUND_OVER:
+            table.ready.clear()
+            if state.round_number >= table.rules.rounds:
+                self._finish(table)
+
+    def _next_round(self, table: Table) -> None:
+        state = table.state
+        assert state is not None and state.phase is Phase.ROUND_OVER
+        self._append(table, -1, NEXT_ROUND)  # stored first: a failure changes nothing
+        state.next_round()
+        table.ready.clear()
+        table.phase_since = self.clock()
+
+    def _finish(self, table: Table) -> None:
+        """The last round is scored: end the match, keep its record, reveal the seed."""
+        state = table.state
+        assert state is not None
+        state.next_round()  # MATCH_OVER; not logged: the replay does it after the last round
+        table.status = Status.FINISHED
+        table.finished_at = _now_iso()
+        table.record = state.record(table.names).to_json()
+        self.store.save_table(table.row())
+
+    def _awaited(self, table: Table, now: float) -> list[int]:
+        """In round-over: the human seats that still have to say ready."""
+        return [
+            seat
+            for seat, s in enumerate(table.seats)
+            if s.kind is SeatKind.HUMAN
+            and seat not in table.ready
+            and s.connections > 0
+            and not table.away(seat, now)
+        ]
+
+    # -- what the server does by itself ---------------------------------------------------
+
+    def pending(self, table_id: str) -> AutoMove | None:
+        """The next move the server will make by itself at this table, and when; or None."""
+        table = self.table(table_id)
+        with table.lock:
+            state = table.state
+            if state is None or table.status is not Status.PLAYING:
+                return None
+            now = self.clock()
+            since = table.phase_since
+            if state.phase is Phase.ROUND_OVER:
+                # Disconnected players are never awaited, so only the timer is left to wait for.
+                if not self._awaited(table, now):
+                    return AutoMove("advance", -1, table.version, since + self.round_pause, None)
+                if table.turn_seconds is None:
+                    return None
+                return AutoMove("advance", -1, table.version, since + table.turn_seconds, None)
+            seat = state.current
+            s = table.seats[seat]
+            if s.kind is SeatKind.BOT:
+                return AutoMove("bot", seat, table.version, since + self.bot_delay, s.bot)
+            moves: list[AutoMove] = []
+            if table.takeover_seconds is not None and s.disconnected_since is not None:
+                at = max(s.disconnected_since + table.takeover_seconds, since + self.bot_delay)
+                moves.append(AutoMove("takeover", seat, table.version, at, TIMER_BOT))
+            if table.turn_seconds is not None:
+                at = since + table.turn_seconds
+                moves.append(AutoMove("timer", seat, table.version, at, TIMER_BOT))
+            return min(moves, key=lambda m: m.at) if moves else None
+
+    def auto_view(self, table_id: str, auto: AutoMove) -> PlayerView | None:
+        """The view the bot of ``auto`` decides on; None when the table has moved on."""
+        table = self.table(table_id)
+        with table.lock:
+            if table.version != auto.version or table.state is None or auto.seat < 0:
+                return None
+            return table.state.view(auto.seat)
+
+    def auto_bot(self, table_id: str, auto: AutoMove) -> Bot:
+        """The bot that chooses for ``auto``: the seat's own, or a fresh ``simple`` one."""
+        table = self.table(table_id)
+        with table.lock:
+            bot = table.bots.get(auto.seat) if auto.kind == "bot" else None
+        return bot if bot is not None else make_bot(auto.bot or TIMER_BOT)
+
+    def play_auto(self, table_id: str, auto: AutoMove, action: Action | None) -> bool:
+        """Carry out ``auto`` with ``action`` (None for ``advance``) if still due and current.
+
+        Returns whether the table changed. The bot's action is checked like a
+        player's; an illegal one raises ``ProtocolError`` (a bug in the bot).
+        """
+        table = self.table(table_id)
+        with table.lock:
+            state = table.state
+            now = self.clock()
+            if table.version != auto.version or state is None or table.status is not Status.PLAYING:
+                return False
+            if auto.kind == "advance":
+                if state.phase is not Phase.ROUND_OVER:
+                    return False
+                timed_out = (
+                    table.turn_seconds is not None and now >= table.phase_since + table.turn_seconds
+                )
+                if self._awaited(table, now) and not timed_out:
+                    return False
+                if now < auto.at:
+                    return False
+                self._next_round(table)
+                return True
+            if action is None or now < auto.at or state.current != auto.seat:
+                return False
+            if auto.kind == "takeover" and not table.away(auto.seat, now):
+                return False
+            self._apply(table, auto.seat, action)
+            return True
+
+    # -- snapshots ----------------------------------------------------------------------
+
+    def public_table(self, table_id: str) -> dict[str, Any]:
+        """The table object of ``docs/protocol.md`` (what everyone may see)."""
+        table = self.table(table_id)
+        with table.lock:
+            return self._public(table)
+
+    def _public(self, table: Table) -> dict[str, Any]:
+        return {
+            "id": table.id,
+            "status": table.status.value,
+            "rules": _rules_object(table),
+            **self._public_rest(table),
+        }
+
+    def _public_json(self, table: Table) -> str:
+        """``json.dumps(self._public(table))``, the rules object encoded once a table."""
+        texts = table.texts
+        if texts.rules is None:
+            texts.rules = json.dumps(_rules_object(table))
+        head = json.dumps({"id": table.id, "status": table.status.value})
+        return f'{head[:-1]}, "rules": {texts.rules}, {json.dumps(self._public_rest(table))[1:]}'
+
+    def _public_rest(self, table: Table) -> dict[str, Any]:
+        """The table object's fields after ``rules``, in wire order."""
+        now = self.clock()
+        seats: list[dict[str, Any]] = []
+        for i, s in enumerate(table.seats):
+            entry: dict[str, Any] = {"seat": i, "kind": s.kind.value}
+            if s.kind is SeatKind.HUMAN:
+                entry.update(
+                    name=s.name,
+                    host=i == table.host,
+                    connected=s.connections > 0,
+                    away=table.away(i, now),
+                )
+            elif s.kind is SeatKind.BOT:
+                entry.update(name=s.name, bot=s.bot, host=False)
+            seats.append(entry)
+        deadline = None
+        state = table.state
+        if table.status is Status.PLAYING and table.turn_seconds is not None and state is not None:
+            awaited = (
+                bool(self._awaited(table, now))
+                if state.phase is Phase.ROUND_OVER
+                else table.seats[state.current].kind is SeatKind.HUMAN
+                and not table.away(state.current, now)
+            )
+            if awaited:
+                deadline = table.phase_since + table.turn_seconds
+        finished = table.status is Status.FINISHED and state is not None
+        return {
+            "seats": seats,
+            "turn_seconds": table.turn_seconds,
+            "takeover_seconds": table.takeover_seconds,
+            "turn_deadline": deadline,
+            "ready": sorted(table.ready),
+            "spectators": table.spectators,
+            "winners": list(state.winners()) if finished and state is not None else None,
+            "seed": table.seed if finished else None,
+            "created_at": table.created_at,
+            "version": table.version,
+        }
+
+    def snapshot(self, table_id: str, seat: int | None, reason: str) -> dict[str, Any]:
+        """The ``snapshot`` message for ``seat`` (None: a spectator), built from its view."""
+        table = self.table(table_id)
+        with table.lock:
+            view: dict[str, Any] | None = None
+            if table.state is not None:
+                if seat is None:
+                    view = encode_view(table.state.view(0), own=False)
+                else:
+                    view = encode_view(table.state.view(seat))
+            you: dict[str, Any] = {"seat": seat, "name": None, "host": False}
+            if seat is not None:
+                you.update(name=table.seats[seat].name, host=seat == table.host)
+            return {
+                "type": "snapshot",
+                "version": table.version,
+                "reason": reason,
+                "server_time": self.clock(),
+                "you": you,
+                "table": self._public(table),
+                "view": view,
+            }
+
+    def snapshot_text(self, table_id: str, seat: int | None, reason: str) -> str:
+        """``json.dumps(self.snapshot(table_id, seat, reason))``, from cached parts.
+
+        What every websocket is sent. The view of each seat (and the spectators')
+        is encoded once a version and reused by every snapshot of that version;
+        past rounds and the rules are encoded once a table. The text is the same,
+        byte for byte, as encoding :meth:`snapshot` (``tests/server`` checks it over
+        whole matches).
+        """
+        table = self.table(table_id)
+        with table.lock:
+            texts = table.texts
+            if texts.version != table.version:
+                texts.version = table.version
+                texts.views.clear()
+            view = texts.views.get(seat)
+            if view is None:
+                state = table.state
+                if state is None:
+                    view = "null"
+                elif seat is None:
+                    view = encode_view_json(state.view(0), texts.results, texts.log, own=False)
+                else:
+                    view = encode_view_json(
+                        state.view(seat), texts.results, texts.log, arrangements=texts.arrangements
+                    )
+                texts.views[seat] = view
+            you: dict[str, Any] = {"seat": seat, "name": None, "host": False}
+            if seat is not None:
+                you.update(name=table.seats[seat].name, host=seat == table.host)
+            return (
+                f'{{"type": "snapshot", "version": {json.dumps(table.version)}, '
+                f'"reason": {json.dumps(reason)}, "server_time": {json.dumps(self.clock())}, '
+                f'"you": {json.dumps(you)}, "table": {self._public_json(table)}, '
+                f'"view": {view}}}'
+            )
+
+    # -- restart ------------------------------------------------------------------------
+
+    def restore(self) -> list[str]:
+        """Rebuild every unfinished table from the store; returns their ids.
+
+        Each match is replayed from its rules, seed and logged actions, every action
+        checked; a log the engine refuses raises :class:`ThreeThirteenError`.
+        """
+        restored: list[str] = []
+        for row in self.store.unfinished():
+            try:
+                table = self._rebuild(row)
+            except ThreeThirteenError as exc:
+                # One corrupt log must not keep every other table from resuming.
+                log.error("table %r cannot be restored: %s", row.id, exc)
+                continue
+            self._register(table)
+            restored.append(table.id)
+        return restored
+
+    def _rebuild(self, row: TableRow) -> Table:
+        rules = Rules.from_options(row.rules)
+        now = self.clock()
+        seats = [
+            Seat(
+                kind=SeatKind(s.kind),
+                name=s.name,
+                bot=s.bot,
+                token_hash=s.token_hash,
+                disconnected_since=now if s.kind == SeatKind.HUMAN.value else None,
+            )
+            for s in row.seats
+        ]
+        table = Table(
+            id=row.id,
+            preset=row.preset,
+            house=row.house,
+            rules=rules,
+            seats=seats,
+            turn_seconds=row.turn_seconds,
+            takeover_seconds=row.takeover_seconds,
+            seed=row.seed,
+            created_at=row.created_at,
+            status=Status(row.status),
+            version=row.version,
+            phase_since=now,
+        )
+        if table.status is Status.LOBBY:
+            return table
+        state = MatchState.new(rules, len(seats), row.seed)
+        entries = self.store.actions(row.id)
+        for entry in entries:
+            if entry.action == NEXT_ROUND:
+                state.next_round()
+                continue
+            if entry.seat != state.current:
+                raise ThreeThirteenError(
+                    f"table {row.id!r}, action {entry.seq} ({entry.action!r}): by seat "
+                    f"{entry.seat}, but seat {state.current} was to act"
+                )
+            state.apply(parse_action(entry.action))
+        table.state = state
+        table.actions = len(entries)
+        self._make_bots(table)
+        if state.phase is Phase.ROUND_OVER and state.round_number >= rules.rounds:
+            if table.status is Status.FINISHED:
+                state.next_round()
+                table.finished_at, table.record = row.finished_at, row.record
+            else:
+                self._finish(table)  # killed between the last move and the end of the match
+        return table
+
+    def record(self, table_id: str) -> GameRecord | None:
+        """The record of a finished table held in memory, or None."""
+        table = self.table(table_id)
+        with table.lock:
+            return None if table.record is None else GameRecord.from_json(table.record)
+
+
+_HANDLERS: dict[type, Handler] = {
+    ActionMessage: TableService._on_action,
+    ReadyMessage: TableService._on_ready,
+    AddBotMessage: TableService._on_add_bot,
+    ClearSeatMessage: TableService._on_clear_seat,
+    StartMessage: TableService._on_start,
+}
+"""One handler a message type (``ping`` is answered before the table is looked at)."""
+
+
+def _rules_object(table: Table) -> dict[str, Any]:
+    """The ``rules`` of the table object (they never change once the table exists)."""
+    return {
+        "preset": table.preset,
+        "house": list(table.house),
+        "name": table.rules.name,
+        "summary": table.rules.summary(),
+        "options": table.rules.options(),
+    }
+
+
+def _rules_or_error(preset: str, house: list[str]) -> Rules:
+    if not isinstance(preset, str):
+        raise ProtocolError("unknown-preset", f"a preset must be text, got {preset!r}", preset)
+    if not isinstance(house, list | tuple) or not all(isinstance(h, str) for h in house):
+        raise ProtocolError("bad-rules", f"house must be a list of text, got {house!r}", house)
+    try:
+        rules = get_rules(preset)
+    except ThreeThirteenError as exc:
+        raise ProtocolError("unknown-preset", str(exc), preset) from exc
+    for spec in house:
+        try:
+            rules = apply_house_rule(rules, spec)
+        except ThreeThirteenError as exc:
+            raise ProtocolError("bad-rules", str(exc), spec) from exc
+    return rules
+
+
+def _seconds(name: str, value: object, bounds: tuple[float, float]) -> float | None:
+    if value is None:
+        return None
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ProtocolError(
+            "bad-request",
+            f"{name} must be null or {low:g} to {high:g} seconds, got {value!r}",
+            value,
+        )
+    return float(value)
+
+
+def difficulties() -> list[dict[str, Any]]:
+    """The difficulty names, the bot each maps to, and whether that bot exists."""
+    out = []
+    for name, bot in DIFFICULTIES.items():
+        try:
+            bot_name(bot)
+            available = True
+        except ThreeThirteenError:
+            available = False
+        out.append({"name": name, "bot": bot, "available": available})
+    return out

@@ -1,0 +1,242 @@
+// Finished matches: the history list (#/history) and the replay viewer (#/replay/<id>).
+
+import { api } from "./api.js";
+import { cardElement, cardShort, isWild } from "./cards.js";
+import { clear, h, toast } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { cardRow, reveal, scoreSheet, seating, wildLabel } from "./render.js";
+
+// Control icons drawn as SVG (media-control glyphs are missing from many fonts).
+const ICONS = {
+  first: "M5 4h2v16H5zM19 4v16L8 12z",
+  prevRound: "M12 4v16L3 12zM21 4v16l-9-8z",
+  prev: "M17 4v16L6 12z",
+  play: "M7 4v16l12-8z",
+  pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+  next: "M7 4v16l11-8z",
+  nextRound: "M3 4v16l9-8zM12 4v16l9-8z",
+  last: "M17 4h2v16h-2zM5 4v16l11-8z",
+};
+function icon(name) {
+  const span = document.createElement("span");
+  span.className = "icon";
+  span.setAttribute("aria-hidden", "true");
+  span.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="${ICONS[name]}"/></svg>`;
+  return span;
+}
+
+/** Tell seats with the same name apart: "easy", "easy" become "easy (2)", "easy (3)". */
+export function uniqueNames(names) {
+  return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} (${i + 1})` : n));
+}
+
+export async function renderHistory(main) {
+  clear(main);
+  const section = h("section.panel.history", { "aria-labelledby": "history-title" }, h("h2#history-title", {}, t("history.title")));
+  main.append(section);
+  let matches;
+  try {
+    ({ matches } = await api("GET", "/api/matches?limit=50"));
+  } catch (err) {
+    section.append(h("p.error", { role: "alert" }, t("error.server", { message: err.message })));
+    return;
+  }
+  if (!matches.length) {
+    section.append(h("p.muted#history-empty", {}, t("history.empty")));
+    return;
+  }
+  const fmt = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
+  const rows = matches.map((m) => {
+    const when = m.finished_at ? fmt.format(new Date(m.finished_at)) : "";
+    const winners = (m.winners || []).map((w) => m.names[w]).join(", ") || t("history.noWinner");
+    const players = m.names.map((n, i) => `${n}: ${m.totals[i]}`).join(", ");
+    return h(
+      "tr",
+      { "data-match": m.id },
+      h("td", {}, when),
+      h("td", {}, m.rules),
+      h("td", {}, players),
+      h("td", {}, winners),
+      h("td", {}, h("a.button.small.replay-link", { href: `#/replay/${m.id}`, "aria-label": t("history.replayOf", { when }) }, t("history.replay"))),
+    );
+  });
+  section.append(
+    h(
+      "div.table-scroll",
+      {},
+      h(
+        "table.history-table",
+        {},
+        h("thead", {}, h("tr", {}, ["history.when", "history.rules", "history.players", "history.winner", "history.replay"].map((k) => h("th", { scope: "col" }, t(k))))),
+        h("tbody", {}, rows),
+      ),
+    ),
+  );
+}
+
+/** The replay viewer: every hand face up, step by step through the whole match. */
+export class ReplayPage {
+  constructor(main, matchId) {
+    this.main = main;
+    this.id = matchId;
+    this.step = 0;
+    this.steps = null;
+    this.data = null;
+    this.playing = null;
+    this.cache = new Map();
+    this.load(0);
+  }
+
+  destroy() {
+    clearInterval(this.playing);
+  }
+
+  async fetchStep(step) {
+    if (this.cache.has(step)) return this.cache.get(step);
+    const data = await api("GET", `/api/matches/${encodeURIComponent(this.id)}/replay?step=${step}`);
+    this.cache.set(step, data);
+    return data;
+  }
+
+  async load(step) {
+    try {
+      const data = await this.fetchStep(step);
+      this.data = data;
+      this.step = data.step;
+      this.steps = data.steps;
+      this.render();
+    } catch (err) {
+      if (!this.data) {
+        clear(this.main);
+        this.main.append(h("section.panel", {}, h("h2", {}, t("replay.title")), h("p.error", { role: "alert" }, t("error.server", { message: err.message })), h("a", { href: "#/history" }, t("nav.history"))));
+      } else {
+        toast(err.message);
+      }
+      this.stop();
+    }
+  }
+
+  go(step) {
+    if (this.steps === null) return;
+    const target = Math.max(0, Math.min(this.steps - 1, step));
+    if (target !== this.step) this.load(target);
+  }
+
+  stop() {
+    clearInterval(this.playing);
+    this.playing = null;
+  }
+
+  toggle() {
+    if (this.playing) this.stop();
+    else {
+      this.playing = setInterval(() => {
+        if (this.step >= this.steps - 1) {
+          this.stop();
+          this.render();
+        } else this.go(this.step + 1);
+      }, 700);
+    }
+    this.render();
+  }
+
+  /** The first step of the round after (dir 1) or the deal of this/previous round (dir -1). */
+  async jumpRound(dir) {
+    const round = this.data.state.round;
+    // Binary search over steps for the first step whose round is round + dir (or round's own deal).
+    const wanted = dir > 0 ? round + 1 : this.data.action === null ? round - 1 : round;
+    if (wanted < 1) return this.go(0);
+    let lo = 0;
+    let hi = this.steps - 1;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const d = await this.fetchStep(mid);
+      if (d.state.round < wanted) lo = mid + 1;
+      else hi = mid;
+    }
+    this.go(lo);
+  }
+
+  render() {
+    const focusKey = document.activeElement?.dataset?.key;
+    const { state, action } = this.data;
+    const names = uniqueNames(this.data.names);
+    clear(this.main);
+    const controls = h(
+      "div.replay-controls",
+      { role: "toolbar", "aria-label": t("replay.controls") },
+      h("button#replay-first", { type: "button", "data-key": "first", onclick: () => this.go(0), "aria-label": t("replay.first") }, icon("first")),
+      h("button#replay-prev-round", { type: "button", "data-key": "prev-round", onclick: () => this.jumpRound(-1), "aria-label": t("replay.prevRound") }, icon("prevRound")),
+      h("button#replay-prev", { type: "button", "data-key": "prev", onclick: () => this.go(this.step - 1), disabled: this.step === 0, "aria-label": t("replay.prev") }, icon("prev")),
+      h("button#replay-play", { type: "button", "data-key": "play", onclick: () => this.toggle(), "aria-label": this.playing ? t("replay.pause") : t("replay.play") }, icon(this.playing ? "pause" : "play")),
+      h("button#replay-next", { type: "button", "data-key": "next", onclick: () => this.go(this.step + 1), disabled: this.step >= this.steps - 1, "aria-label": t("replay.next") }, icon("next")),
+      h("button#replay-next-round", { type: "button", "data-key": "next-round", onclick: () => this.jumpRound(1), "aria-label": t("replay.nextRound") }, icon("nextRound")),
+      h("button#replay-last", { type: "button", "data-key": "last", onclick: () => this.go(this.steps - 1), disabled: this.step >= this.steps - 1, "aria-label": t("replay.last") }, icon("last")),
+      h("input#replay-slider", {
+        type: "range",
+        min: "0",
+        max: String(this.steps - 1),
+        value: String(this.step),
+        "aria-label": t("replay.step"),
+        "data-key": "slider",
+        onchange: (e) => this.go(Number(e.target.value)),
+      }),
+      h("span#replay-step", { "aria-live": "polite" }, t("replay.stepOf", { n: this.step + 1, of: this.steps })),
+    );
+    const what = action ? t("replay.action", { who: names[action.seat], what: describeAction(action.action) }) : t("replay.deal", { n: state.round });
+    const header = h(
+      "div.infobar",
+      {},
+      h("span.round-info", {}, t("table.round", { n: state.round, of: state.rounds })),
+      h("span.wild-info", {}, t("table.wild", { wild: wildLabel(state.wild_rank) })),
+      h("span.replay-action#replay-action", {}, what),
+    );
+    const seats = state.hands.map((hand, seat) =>
+      h(
+        `section.replay-seat${state.current === seat && (state.phase === "draw" || state.phase === "discard") ? ".current" : ""}${action?.seat === seat ? ".acted" : ""}`,
+        { "aria-label": t("replay.seatLabel", { name: names[seat] }) },
+        h("header", {}, h("span.name", {}, names[seat]), seat === state.dealer ? h("span.seat-sub", {}, t("seat.dealer")) : null, state.out_seat === seat ? h("span.badge.out-badge", {}, t("seat.wentOut")) : null, h("span.seat-score", {}, t("seat.points", { n: state.scores?.totals?.[seat] ?? 0 }))),
+        hand.length || state.out_seat !== seat || !state.table_melds?.length
+          ? cardRow(hand, { wildRank: state.wild_rank })
+          : h("div.melds", { role: "group", "aria-label": t("table.tableMelds", { who: names[seat] }) }, state.table_melds.map((m) => h("div.meld", {}, cardRow(m.cards || m, { wildRank: state.wild_rank })))),
+      ),
+    );
+    const top = state.discard_pile?.[state.discard_pile.length - 1];
+    const centre = h(
+      "div.replay-centre",
+      {},
+      h("div.pile-slot", {}, h("div.pile.stock", { role: "img", "aria-label": t("table.stockLabel", { n: state.stock_size }) }, cardElement("back", { t, label: "" }), h("span.pile-count", { "aria-hidden": "true" }, String(state.stock_size))), h("span.pile-label", {}, t("table.stock"))),
+      h("div.pile-slot", {}, h("div.pile.discard", {}, top ? cardElement(top, { t, wild: isWild(top, state.wild_rank) }) : h("div.empty-pile")), h("span.pile-label", {}, t("table.discard"))),
+    );
+    const body = [h("h2", {}, t("replay.title")), controls, header, h("div.replay-board", {}, centre, h("div.replay-seats", {}, seats))];
+    const lastResult = state.results?.[state.results.length - 1];
+    if ((state.phase === "round-over" || state.phase === "match-over") && lastResult) {
+      body.push(h("h3", {}, t("reveal.title", { n: lastResult.round })), reveal(lastResult, names));
+    }
+    body.push(h("div.sheet-wrap", {}, scoreSheet(state.scores, names, state.results)));
+    this.main.append(h("section.panel.replay#replay", {}, body));
+    if (focusKey) this.main.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+    void seating;
+  }
+
+  onKey(event) {
+    const map = { ArrowRight: () => this.go(this.step + 1), ArrowLeft: () => this.go(this.step - 1), Home: () => this.go(0), End: () => this.go(this.steps - 1), " ": () => this.toggle() };
+    if (event.target?.id === "replay-slider") return;
+    const fn = map[event.key];
+    if (fn && this.data) {
+      event.preventDefault();
+      fn();
+    }
+  }
+}
+
+function describeAction(text) {
+  const [verb, arg] = text.split(" ");
+  if (verb === "draw") return t(arg === "stock" ? "replay.drawStock" : "replay.drawDiscard");
+  if (verb === "discard") return t("replay.discard", { card: cardShort(arg) });
+  if (verb === "out") return t("replay.out", { card: cardShort(arg) });
+  return text;
+}
+
+void cardRow;
+void isWild;

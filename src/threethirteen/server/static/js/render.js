@@ -1,0 +1,159 @@
+// Pieces shared by the table and the replay viewer: seats around the table, the score
+// sheet, the round-end reveal, card rows.
+
+import { cardElement, cardLabel, isWild, parseCard } from "./cards.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** Where each opponent sits, seen from `mySeat`: [{seat, area, position}], clockwise. */
+export function seating(players, mySeat) {
+  const others = [];
+  for (let i = 1; i < players; i++) others.push((mySeat + i) % players);
+  if (others.length === 1) return [{ seat: others[0], area: "top", position: "top" }];
+  if (others.length === 2) {
+    return [
+      { seat: others[0], area: "left", position: "left" },
+      { seat: others[1], area: "right", position: "right" },
+    ];
+  }
+  return others.map((seat, i) => {
+    if (i === 0) return { seat, area: "left", position: "left" };
+    if (i === others.length - 1) return { seat, area: "right", position: "right" };
+    return { seat, area: "top", position: others.length === 3 ? "top" : null };
+  });
+}
+
+export function seatName(table, seat, names = null) {
+  if (names) return names[seat] ?? `#${seat + 1}`;
+  const s = table?.seats?.[seat];
+  if (!s || s.kind === "empty") return t("seat.empty");
+  const name = s.name || `#${seat + 1}`;
+  const same = table.seats.filter((o) => o.kind !== "empty" && o.name === s.name).length;
+  return same > 1 ? `${name} (${seat + 1})` : name;
+}
+
+/** A row of small cards (a meld, a revealed hand). */
+export function cardRow(codes, { wildRank = null, className = "", small = true } = {}) {
+  return h(
+    `div.card-row${small ? ".small" : ""}${className ? "." + className : ""}`,
+    {},
+    codes.map((code) => cardElement(code, { t, wild: isWild(code, wildRank) })),
+  );
+}
+
+/** A row of face-down cards standing for `count` cards in an opponent's hand. */
+export function backs(count, max = 13) {
+  const row = h("div.backs", { "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(count, max); i++) row.append(cardElement("back", { t }));
+  return row;
+}
+
+/** The score sheet: one row per round, a totals row; the lowest total marked. */
+export function scoreSheet(scores, names, results = [], { caption = true } = {}) {
+  const totals = scores?.totals || names.map(() => 0);
+  const low = Math.min(...totals);
+  const rows = (scores?.rows || []).map((row, i) => {
+    const result = results[i];
+    const label = result ? t("sheet.roundWild", { n: i + 1, wild: wildLabel(result.wild_rank) }) : String(i + 1);
+    return h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, label),
+      row.map((v, seat) => h(`td${result && result.out_seat === seat ? ".went-out" : ""}`, {}, String(v))),
+    );
+  });
+  return h(
+    "table.score-sheet",
+    {},
+    caption ? h("caption", {}, t("sheet.title")) : null,
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("sheet.round")), names.map((n) => h("th", { scope: "col" }, n)))),
+    h("tbody", {}, rows.length ? rows : h("tr", {}, h("td.muted", { colspan: String(names.length + 1) }, t("sheet.empty")))),
+    h(
+      "tfoot",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, t("sheet.total")),
+        totals.map((v) => h(`td${v === low && rows.length ? ".leader" : ""}`, {}, String(v))),
+      ),
+    ),
+  );
+}
+
+export function wildLabel(rank) {
+  if (!rank) return "";
+  const key = `wild.${rank}`;
+  return t(key) !== key ? t(key) : rank;
+}
+
+/** The reveal of one finished round: every hand with its melds and its penalty. */
+export function reveal(result, names, { mySeat = null } = {}) {
+  const seats = result.hands.map((hand, seat) => {
+    const arr = result.arrangements?.[seat] || { melds: [], unmelded: hand, deadwood: null };
+    const groups = [];
+    for (const meld of arr.melds || []) {
+      const cards = meld.cards || meld;
+      groups.push(
+        h(
+          "div.meld",
+          { role: "group", "aria-label": t(meld.kind === "run" ? "meld.run" : meld.kind === "set" ? "meld.set" : "meld.meld") + ": " + cards.map((c) => cardLabel(c, t)).join(", ") },
+          cardRow(cards, { wildRank: result.wild_rank }),
+        ),
+      );
+    }
+    for (const [index, cards] of arr.laid_off || []) {
+      groups.push(
+        h("div.meld.laid-off", { role: "group", "aria-label": t("meld.laidOff", { n: index + 1 }) + ": " + cards.map((c) => cardLabel(c, t)).join(", ") }, cardRow(cards, { wildRank: result.wild_rank })),
+      );
+    }
+    if ((arr.unmelded || []).length) {
+      groups.push(
+        h(
+          "div.meld.deadwood",
+          { role: "group", "aria-label": t("meld.unmelded") + ": " + arr.unmelded.map((c) => cardLabel(c, t)).join(", ") },
+          cardRow(arr.unmelded, { wildRank: result.wild_rank }),
+        ),
+      );
+    }
+    const penalty = result.penalties[seat];
+    return h(
+      `section.reveal-seat${seat === result.out_seat ? ".out" : ""}${seat === mySeat ? ".mine" : ""}`,
+      { "aria-label": t("reveal.seatLabel", { name: names[seat], points: penalty }) },
+      h(
+        "header",
+        {},
+        h("span.name", {}, names[seat]),
+        seat === result.out_seat ? h("span.badge.out-badge", {}, t("reveal.wentOut")) : null,
+        h("span.penalty", {}, t("reveal.points", { n: penalty })),
+      ),
+      h("div.melds", {}, groups),
+    );
+  });
+  const ending = result.ending && result.ending !== "out" ? h("p.ending", {}, t(`ending.${result.ending}`)) : null;
+  return h("div.reveal", {}, ending, seats);
+}
+
+export function describeEvent(event, nameOf) {
+  const who = nameOf(event.seat);
+  const card = event.card ? cardLabel(event.card, t) : "";
+  switch (event.kind) {
+    case "draw-stock":
+      return t("log.drawStock", { who });
+    case "draw-discard":
+      return t("log.drawDiscard", { who, card });
+    case "discard":
+      return t("log.discard", { who, card });
+    case "go-out":
+      return t("log.goOut", { who, card });
+    case "reshuffle":
+      return t("log.reshuffle", { who, n: event.count });
+    default:
+      return `${who}: ${event.kind}`;
+  }
+}
+
+export function isRed(code) {
+  const c = parseCard(code);
+  return c.suit === "H" || c.suit === "D";
+}

@@ -1,0 +1,905 @@
+// The table page: /t/<id>. Lobby (seats, invite link, bots, start), the game itself,
+// the round-end reveal and the score sheet. The server is authoritative: we only send
+// actions it listed in view.legal_actions.
+
+import { api, ApiError, forgetSeat, loadSeat, saveSeat, TableConnection } from "./api.js";
+import { cardElement, cardLabel, cardShort, isWild, sortCards } from "./cards.js";
+import { announce, clear, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { backs, cardRow, describeEvent, reveal, scoreSheet, seatName, seating, wildLabel } from "./render.js";
+
+const SORT_KEY = "tt.sort";
+
+export class TablePage {
+  constructor(main, tableId, { navigate }) {
+    this.main = main;
+    this.tableId = tableId;
+    this.navigate = navigate;
+    this.seat = loadSeat(tableId);
+    this.snap = null;
+    this.conn = null;
+    this.sortMode = localStorage.getItem(SORT_KEY) || "suit";
+    this.handOrder = [];
+    this.goOutMode = false;
+    this.hint = false;
+    this.pending = false;
+    this.dialog = null; // "scores" | "help" | null
+    this.logSeen = { round: null, length: 0 };
+    this.drag = null;
+    this.deferredRender = false;
+    this.timer = setInterval(() => this.tick(), 250);
+    this.connStatus = "connecting";
+    this.onResize = () => this.fitHand();
+    window.addEventListener("resize", this.onResize);
+    this.start();
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+    window.removeEventListener("resize", this.onResize);
+    this.conn?.close();
+  }
+
+  // ---- connection ------------------------------------------------------------------------
+
+  start() {
+    clear(this.main);
+    this.main.append(h("p.loading", {}, t("common.loading")));
+    this.connect();
+  }
+
+  connect() {
+    this.conn?.close();
+    this.conn = new TableConnection(this.tableId, this.seat?.token ?? null, {
+      onSnapshot: (msg) => this.onSnapshot(msg),
+      onError: (msg) => this.onServerError(msg),
+      onStatus: (status, detail) => this.onStatus(status, detail),
+    });
+  }
+
+  onStatus(status, detail) {
+    this.connStatus = status;
+    if (status === "rejected") {
+      if (detail === 4404) {
+        clear(this.main);
+        this.main.append(h("div.panel.notice", {}, h("h2", {}, t("table.notFound")), h("p", {}, h("a", { href: "/", "data-nav": "" }, t("nav.home")))));
+        return;
+      }
+      // A bad token: forget it and come back as a visitor.
+      forgetSeat(this.tableId);
+      this.seat = null;
+      toast(t("table.badToken"));
+      this.connect();
+      return;
+    }
+    const banner = this.main.querySelector(".conn-banner");
+    if (banner) banner.hidden = status === "open";
+  }
+
+  onServerError(msg) {
+    this.pending = false;
+    if (msg.code === "bad-token" || msg.code === "no-such-table") return; // the close follows
+    toast(msg.message || msg.code);
+    this.render();
+  }
+
+  onSnapshot(msg) {
+    const previous = this.snap;
+    if (typeof msg.server_time === "number") msg.clockSkew = Date.now() / 1000 - msg.server_time;
+    this.snap = msg;
+    this.pending = false;
+    if (msg.you?.seat !== null && msg.you?.seat !== undefined && this.seat) this.seat.seat = msg.you.seat;
+    const view = msg.view;
+    if (view) {
+      if (!(view.legal_actions || []).some((a) => a.startsWith("out "))) this.goOutMode = false;
+      if (previous?.view?.round !== view.round || previous?.view?.phase !== view.phase) this.hint = false;
+      this.updateHandOrder(view);
+      this.announceNews(previous, msg);
+    }
+    if (this.drag) {
+      this.deferredRender = true;
+      return;
+    }
+    this.render();
+  }
+
+  send(type, fields = {}) {
+    if (this.pending && type === "action") return;
+    if (!this.conn?.send(type, fields)) {
+      toast(t("table.offline"));
+      return;
+    }
+    if (type === "action") {
+      this.pending = true;
+      this.main.querySelector(".game")?.classList.add("pending");
+    }
+  }
+
+  act(action) {
+    const view = this.snap?.view;
+    if (!view || !(view.legal_actions || []).includes(action)) return false;
+    this.send("action", { action });
+    return true;
+  }
+
+  // ---- derived facts -----------------------------------------------------------------------
+
+  get mySeat() {
+    const s = this.snap?.you?.seat;
+    return s === null || s === undefined ? null : s;
+  }
+
+  names() {
+    const table = this.snap?.table;
+    return (table?.seats || []).map((s, i) => seatName(table, i));
+  }
+
+  nameOf(seat) {
+    if (seat === this.mySeat) return t("seat.you");
+    return seatName(this.snap?.table, seat);
+  }
+
+  positionName(seat) {
+    const view = this.snap?.view;
+    if (!view || this.mySeat === null) return null;
+    const place = seating(view.players, this.mySeat).find((p) => p.seat === seat);
+    return place?.position ? t(`pos.${place.position}`) : null;
+  }
+
+  /** A seat's label: in a match against three computer players, Left/Top/Right as in the app. */
+  seatLabel(seat) {
+    if (seat === this.mySeat) return t("seat.you");
+    const s = this.snap?.table?.seats?.[seat];
+    const pos = this.positionName(seat);
+    if (s?.kind === "bot" && pos) return pos;
+    return this.nameOf(seat);
+  }
+
+  outCards() {
+    const actions = this.snap?.view?.legal_actions || [];
+    return actions.filter((a) => a.startsWith("out ")).map((a) => a.slice(4));
+  }
+
+  updateHandOrder(view) {
+    const hand = view.hand || [];
+    if (this.sortMode === "suit" || this.sortMode === "rank") {
+      this.handOrder = sortCards(hand, this.sortMode, null);
+      this.groups = null;
+      return;
+    }
+    if (this.sortMode === "melds" && view.arrangement) {
+      const arr = view.arrangement;
+      const order = [];
+      const groups = [];
+      for (const meld of arr.melds || []) {
+        groups.push({ kind: meld.kind, start: order.length, size: meld.cards.length });
+        order.push(...meld.cards);
+      }
+      for (const [, cards] of arr.laid_off || []) {
+        groups.push({ kind: "laid-off", start: order.length, size: cards.length });
+        order.push(...cards);
+      }
+      const rest = sortCards(arr.unmelded || [], "suit", null);
+      if (rest.length) groups.push({ kind: "unmelded", start: order.length, size: rest.length });
+      order.push(...rest);
+      if (sameMultiset(order, hand)) {
+        this.handOrder = order;
+        this.groups = groups;
+        return;
+      }
+    }
+    this.groups = null;
+    this.handOrder = reconcile(this.handOrder, hand);
+  }
+
+  setSort(mode) {
+    this.sortMode = mode;
+    localStorage.setItem(SORT_KEY, mode);
+    if (this.snap?.view) this.updateHandOrder(this.snap.view);
+    this.render();
+    announce(t(`sort.done.${mode}`));
+  }
+
+  announceNews(previous, msg) {
+    const view = msg.view;
+    const log = view.log || [];
+    let start = 0;
+    if (this.logSeen.round === view.round) start = this.logSeen.length;
+    const said = [];
+    if (previous && this.logSeen.round !== null) {
+      for (const event of log.slice(start)) {
+        if (event.seat === this.mySeat) continue;
+        said.push(describeEvent(event, (s) => this.seatLabel(s)));
+      }
+      if (previous.view?.phase !== view.phase && (view.phase === "round-over" || view.phase === "match-over")) {
+        said.push(t(view.phase === "round-over" ? "table.roundOver" : "table.matchOver", { n: view.round }));
+      } else if (view.current === this.mySeat && previous.view?.current !== view.current && view.phase === "draw") {
+        said.push(t("turn.yoursDraw"));
+      }
+    }
+    this.logSeen = { round: view.round, length: log.length };
+    if (said.length) announce(said.join(". "));
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------
+
+  render() {
+    this.deferredRender = false;
+    const focusKey = document.activeElement?.dataset?.key;
+    const snap = this.snap;
+    if (!snap) return;
+    clear(this.main);
+    const banner = h("div.conn-banner", { role: "status", hidden: this.connStatus === "open" }, t("table.reconnecting"));
+    this.main.append(banner);
+    if (snap.table.status === "lobby" || !snap.view) this.renderLobby();
+    else this.renderGame();
+    this.fitHand();
+    this.tick();
+    if (focusKey) {
+      const again = this.main.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
+    // When a round ends, the reveal takes the focus once (keyboard players press Enter).
+    const phase = snap.view?.phase;
+    const over = phase === "round-over" || phase === "match-over";
+    const key = over ? `${snap.view.round}:${phase}` : null;
+    if (over && this.revealFocused !== key && !this.dialog) {
+      this.revealFocused = key;
+      const target = ["#next-round:not([disabled])", "#new-match", "#round-over-title"].map((sel) => this.main.querySelector(sel)).find(Boolean);
+      if (target) {
+        if (target.id === "round-over-title") target.tabIndex = -1;
+        target.focus({ preventScroll: false });
+      }
+    }
+  }
+
+  /** Overlap the hand's cards just enough to fit the width (a phone shows 13 cards too). */
+  fitHand() {
+    const row = this.main.querySelector("#hand");
+    if (!row || row.children.length < 2) return;
+    const n = row.children.length;
+    const cw = row.children[0].getBoundingClientRect().width;
+    const groups = row.querySelectorAll(".group-start:not(:first-child)").length;
+    const avail = row.parentElement.clientWidth - 20 - groups * 14;
+    const gap = Math.min(6, (avail - n * cw) / (n - 1));
+    row.style.setProperty("--overlap", `${Math.floor(gap)}px`);
+  }
+
+  inviteUrl() {
+    return `${location.origin}/t/${this.tableId}`;
+  }
+
+  renderLobby() {
+    const { table, you } = this.snap;
+    const host = Boolean(you?.host);
+    const seated = you?.seat !== null && you?.seat !== undefined;
+    const difficulties = (window.ttOptions?.difficulties || []).filter((d) => d.available).map((d) => d.name);
+    const invite = h("input#invite-link", { type: "text", readonly: true, value: this.inviteUrl(), "aria-label": t("lobby.invite"), onfocus: (e) => e.target.select() });
+    const copy = h("button#copy-invite", {
+      type: "button",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(this.inviteUrl());
+          toast(t("lobby.copied"));
+        } catch {
+          invite.select();
+        }
+      },
+    }, t("lobby.copy"));
+    const seats = table.seats.map((s) => {
+      const label = s.kind === "empty" ? t("seat.empty") : s.name;
+      const kind = s.kind === "bot" ? t("lobby.bot") : s.kind === "human" ? t(s.connected ? "lobby.online" : "lobby.offline") : "";
+      const controls = [];
+      if (host && s.kind === "empty") {
+        const pick = h("select", { "aria-label": t("lobby.botFor", { n: s.seat + 1 }), "data-key": `bot-select-${s.seat}` }, (difficulties.length ? difficulties : ["easy"]).map((d) => h("option", { value: d, selected: d === "medium" }, t(`difficulty.${d}`) !== `difficulty.${d}` ? t(`difficulty.${d}`) : d)));
+        controls.push(pick, h("button.add-bot", { type: "button", "data-key": `add-bot-${s.seat}`, onclick: () => this.send("add_bot", { seat: s.seat, bot: pick.value }) }, t("lobby.addBot")));
+      }
+      if (host && s.kind !== "empty" && s.seat !== you.seat) {
+        controls.push(h("button.clear-seat", { type: "button", "data-key": `clear-${s.seat}`, onclick: () => this.send("clear_seat", { seat: s.seat }) }, t("lobby.remove")));
+      }
+      return h(
+        `li.lobby-seat.${s.kind}${s.seat === you?.seat ? ".mine" : ""}`,
+        { "data-seat": String(s.seat) },
+        h("span.seat-no", {}, `${s.seat + 1}.`),
+        h("span.seat-name", {}, label),
+        s.host ? h("span.badge", {}, t("lobby.host")) : null,
+        s.seat === you?.seat ? h("span.badge.you", {}, t("seat.you")) : null,
+        h("span.muted", {}, kind),
+        h("span.seat-controls", {}, controls),
+      );
+    });
+    const full = table.seats.every((s) => s.kind !== "empty");
+    const parts = [
+      h("h2", {}, t("lobby.title", { id: table.id })),
+      h("p.rules-summary", {}, table.rules.summary || table.rules.name),
+      table.turn_seconds ? h("p.muted", {}, t("lobby.timer", { n: table.turn_seconds })) : null,
+      h("div.invite", {}, h("label", { for: "invite-link" }, t("lobby.invite")), h("div.row", {}, invite, copy)),
+      h("ol.lobby-seats", { "aria-label": t("lobby.seats") }, seats),
+      table.spectators ? h("p.muted", {}, t("lobby.spectators", { n: table.spectators })) : null,
+    ];
+    if (host) {
+      parts.push(h("button.primary.big#start-match", { type: "button", disabled: !full, "data-key": "start", onclick: () => this.send("start") }, t("lobby.start")));
+      if (!full) parts.push(h("p.muted", {}, t("lobby.fillSeats")));
+    } else if (seated) {
+      parts.push(h("p.waiting", {}, t("lobby.waitHost")));
+    } else {
+      parts.push(this.joinForm(full));
+    }
+    this.main.append(h("section.panel.lobby", { "aria-label": t("lobby.title", { id: table.id }) }, parts));
+  }
+
+  joinForm(full) {
+    if (full) return h("p.muted", {}, t("lobby.full"));
+    const name = h("input#join-name", { type: "text", required: true, maxlength: "24", autocomplete: "nickname", value: localStorage.getItem("tt.name") || "" });
+    const form = h(
+      "form.join#join-form",
+      {},
+      h("label", { for: "join-name" }, t("lobby.yourName")),
+      h("div.row", {}, name, h("button.primary#join-button", { type: "submit" }, t("lobby.join"))),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const value = name.value.trim();
+      if (!value) return;
+      try {
+        const answer = await api("POST", `/api/tables/${this.tableId}/join`, { name: value });
+        localStorage.setItem("tt.name", value);
+        this.seat = { ...answer, name: value };
+        saveSeat(this.tableId, this.seat);
+        this.connect();
+      } catch (err) {
+        toast(err instanceof ApiError ? err.message : String(err));
+      }
+    });
+    return form;
+  }
+
+  renderGame() {
+    const { table, view } = this.snap;
+    const me = this.mySeat;
+    const bottom = me ?? 0;
+    const players = view.players;
+    const places = seating(players, bottom);
+    const myTurn = me !== null && view.current === me && (view.phase === "draw" || view.phase === "discard");
+    const legal = new Set(view.legal_actions || []);
+    const game = h(`div.game.phase-${view.phase}${myTurn ? ".my-turn" : ""}${this.pending ? ".pending" : ""}`, { "data-phase": view.phase });
+
+    // info bar
+    const info = h(
+      "div.infobar",
+      {},
+      h("span.round-info#round-info", {}, t("table.round", { n: view.round, of: view.rounds })),
+      h("span.cards-info", {}, t("table.cards", { n: view.hand_size })),
+      h("span.wild-info#wild-info", {}, t("table.wild", { wild: wildLabel(view.wild_rank) })),
+      view.multiplier > 1 ? h("span.badge.double", {}, t("table.double", { n: view.multiplier })) : null,
+      view.contract ? h("span.contract", {}, t("table.contract", { c: view.contract })) : null,
+      h("span.rules-name", {}, translated("preset", table.rules.name)),
+      me === null ? h("span.badge.watching", {}, t("table.watching", { n: table.spectators || 1 })) : null,
+      h("span.spacer"),
+      h("button#show-scores", { type: "button", "aria-haspopup": "dialog", "aria-keyshortcuts": "C", "data-key": "scores", onclick: () => this.openDialog("scores") }, t("table.scores")),
+      h("button#show-help", { type: "button", "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "data-key": "help", onclick: () => this.openDialog("help") }, t("table.help")),
+    );
+    game.append(info);
+
+    const felt = h(`div.felt.players-${players}`);
+    const tops = [];
+    for (const place of places) {
+      const node = this.seatBox(place.seat, place.position, view, table);
+      if (place.area === "top") tops.push(node);
+      else felt.append(h(`div.area.area-${place.area}`, {}, node));
+    }
+    felt.append(h("div.area.area-top", {}, tops));
+
+    // centre: status, piles, the out player's melds
+    const centre = h("div.area.area-centre");
+    centre.append(this.statusLine(view, myTurn));
+    const stockEnabled = legal.has("draw stock") && !this.pending;
+    const discardEnabled = legal.has("draw discard") && !this.pending;
+    const stock = h(
+      `button.pile.stock#stock${stockEnabled ? ".can" : ""}`,
+      {
+        type: "button",
+        disabled: !stockEnabled,
+        "aria-label": t("table.stockLabel", { n: view.stock_size }),
+        "aria-keyshortcuts": "S",
+        "data-key": "stock",
+        onclick: () => this.act("draw stock"),
+      },
+      view.stock_size > 0 ? cardElement("back", { t, label: "" }) : h("div.empty-pile"),
+      h("span.pile-count", { "aria-hidden": "true" }, String(view.stock_size)),
+    );
+    const pile = view.discard_pile || [];
+    const top = view.top_discard ?? pile[pile.length - 1] ?? null;
+    const under = pile.slice(-3, -1);
+    const discard = h(
+      `button.pile.discard#discard-pile${discardEnabled ? ".can" : ""}`,
+      {
+        type: "button",
+        disabled: !discardEnabled,
+        "aria-label": top ? t("table.discardLabel", { card: cardLabel(top, t) + (isWild(top, view.wild_rank) ? `, ${t("card.wild")}` : "") }) : t("table.discardEmpty"),
+        "aria-keyshortcuts": "D",
+        "data-key": "discard",
+        "data-top": top || "",
+        onclick: () => this.act("draw discard"),
+      },
+      h("div.pile-stack", {}, under.map((c, i) => cardElement(c, { t, extraClass: `under under-${under.length - i}` })), top ? cardElement(top, { t, wild: isWild(top, view.wild_rank), extraClass: "top" }) : h("div.empty-pile")),
+    );
+    centre.append(h("div.piles", {}, h("div.pile-slot", {}, stock, h("span.pile-label", {}, t("table.stock"))), h("div.pile-slot", {}, discard, h("span.pile-label", {}, t("table.discard")))));
+    const recent = (view.log || []).slice(-3);
+    if (recent.length) {
+      centre.append(
+        h("ol.recent#recent-moves", { "aria-hidden": "true" }, recent.map((e) => h("li", {}, describeEvent(e, (seat) => this.seatLabel(seat))))),
+      );
+    }
+    if (view.table_melds?.length) {
+      centre.append(
+        h(
+          "div.table-melds",
+          { role: "group", "aria-label": t("table.tableMelds", { who: this.seatLabel(view.out_seat) }) },
+          h("span.label", {}, t("table.tableMelds", { who: this.seatLabel(view.out_seat) })),
+          view.table_melds.map((m) => cardRow(m.cards || m, { wildRank: view.wild_rank })),
+        ),
+      );
+    }
+    felt.append(centre);
+
+    // me
+    felt.append(h("div.area.area-me", {}, me === null ? this.seatBox(0, null, view, table) : this.myArea(view, myTurn, legal)));
+    game.append(felt);
+    this.main.append(game);
+
+    if (view.phase === "round-over" || view.phase === "match-over") this.main.append(this.roundOverPanel(view, table));
+    if (this.dialog) this.main.append(this.dialogPanel(view, table));
+  }
+
+  seatBox(seat, position, view, table) {
+    const s = table.seats[seat] || {};
+    const count = view.hand_sizes[seat];
+    const total = view.scores?.totals?.[seat] ?? 0;
+    const current = view.current === seat && (view.phase === "draw" || view.phase === "discard");
+    const pos = position ? t(`pos.${position}`) : null;
+    const name = s.kind === "bot" && pos ? s.name || "" : seatName(table, seat);
+    const title = s.kind === "bot" && pos ? pos : name;
+    const sub = [];
+    if (s.kind === "bot" && pos) sub.push(translated("difficulty", name));
+    else if (pos) sub.push(pos);
+    if (seat === view.dealer) sub.push(t("seat.dealer"));
+    const flags = [];
+    if (view.out_seat === seat) flags.push(h("span.badge.out-badge", {}, t("seat.wentOut")));
+    if (s.kind === "human" && s.away) flags.push(h("span.badge.away", {}, t("seat.away")));
+    else if (s.kind === "human" && !s.connected) flags.push(h("span.badge.offline", {}, t("seat.offline")));
+    const label = t("seat.label", { name: title, n: count, points: total }) + (current ? `, ${t("seat.toPlay")}` : "") + (seat === view.dealer ? `, ${t("seat.dealer")}` : "");
+    return h(
+      `section.seat${current ? ".current" : ""}${view.out_seat === seat ? ".out" : ""}`,
+      { "aria-label": label, "data-seat": String(seat), "aria-current": current ? "true" : null },
+      h("div.seat-head", {}, h("span.seat-title", {}, title), sub.length ? h("span.seat-sub", {}, sub.join(" · ")) : null, ...flags),
+      h("div.seat-body", {}, backs(count), h("span.seat-count", { "aria-hidden": "true" }, t("seat.cards", { n: count }))),
+      h("div.seat-score", { "aria-hidden": "true" }, t("seat.points", { n: total })),
+    );
+  }
+
+  statusLine(view, myTurn) {
+    let text;
+    if (view.phase === "round-over") text = t("turn.roundOver", { n: view.round });
+    else if (view.phase === "match-over") text = t("turn.matchOver");
+    else if (myTurn && this.goOutMode) text = t("turn.chooseOut");
+    else if (myTurn) text = t(view.phase === "draw" ? "turn.yoursDraw" : "turn.yoursDiscard");
+    else text = t("turn.waiting", { who: this.seatLabel(view.current) });
+    const parts = [h("span.turn-text#turn-text", {}, text)];
+    if (view.final_turn && view.out_seat !== null && (view.phase === "draw" || view.phase === "discard")) {
+      parts.push(h("span.final-warning#final-warning", { role: "alert" }, view.out_seat === this.mySeat ? t("turn.finalOthers") : t("turn.final", { who: this.seatLabel(view.out_seat) })));
+    }
+    parts.push(h("span.turn-timer#turn-timer", { hidden: true, "aria-hidden": "true" }));
+    return h(`div.status${myTurn ? ".mine" : ""}`, { role: "status" }, parts);
+  }
+
+  myArea(view, myTurn, legal) {
+    const me = this.mySeat;
+    const total = view.scores?.totals?.[me] ?? 0;
+    const outs = this.outCards();
+    const canOut = myTurn && view.phase === "discard" && outs.length > 0 && !this.pending;
+    const controls = h(
+      "div.controls",
+      { role: "toolbar", "aria-label": t("hand.controls") },
+      h("div.sort-group", { role: "group", "aria-label": t("hand.sortGroup") },
+        ["suit", "rank", "melds"].map((mode) =>
+          h(`button.sort#sort-${mode}`, { type: "button", "aria-pressed": String(this.sortMode === mode), "data-key": `sort-${mode}`, "aria-keyshortcuts": { suit: "U", rank: "R", melds: "A" }[mode], onclick: () => this.setSort(mode) }, t(`sort.${mode}`)),
+        ),
+      ),
+      myTurn && view.phase === "discard" && view.best_discard
+        ? h("button#hint", { type: "button", "aria-pressed": String(this.hint), "data-key": "hint", "aria-keyshortcuts": "H", onclick: () => { this.hint = !this.hint; this.render(); } }, t("hand.hint"))
+        : null,
+      canOut
+        ? h("button.go-out#go-out", { type: "button", "data-key": "go-out", "aria-keyshortcuts": "G", onclick: () => this.goOut() }, this.goOutMode ? t("hand.cancelOut") : t("hand.goOut"))
+        : null,
+    );
+    const arrangement = view.arrangement;
+    const deadwood = arrangement ? h("span.deadwood#deadwood", {}, t("hand.deadwood", { n: arrangement.deadwood })) : null;
+    const head = h(
+      `div.me-head${myTurn ? ".current" : ""}`,
+      {},
+      h("span.seat-title", {}, t("seat.you")),
+      this.snap.you?.name && this.snap.you.name !== "You" ? h("span.seat-sub", {}, this.snap.you.name) : null,
+      me === view.dealer ? h("span.seat-sub", {}, t("seat.dealer")) : null,
+      view.out_seat === me ? h("span.badge.out-badge", {}, t("seat.wentOut")) : null,
+      h("span.seat-score", {}, t("seat.points", { n: total })),
+      deadwood,
+    );
+    return h("section.me", { "aria-label": t("hand.area") }, head, controls, this.handRow(view, myTurn, legal));
+  }
+
+  handRow(view, myTurn, legal) {
+    const order = this.handOrder;
+    const outs = new Set(this.goOutMode ? this.outCards() : []);
+    const row = h("div.hand#hand", { role: "group", "aria-label": t("hand.label", { n: order.length }), "data-count": String(order.length) });
+    let drawnMarked = false;
+    const groupStarts = new Map((this.groups || []).map((g) => [g.start, g]));
+    const canDiscard = myTurn && view.phase === "discard" && !this.pending;
+    order.forEach((code, i) => {
+      const wild = isWild(code, view.wild_rank);
+      const isNew = !drawnMarked && view.drawn && code === view.drawn && view.phase === "discard" && view.current === this.mySeat;
+      if (isNew) drawnMarked = true;
+      const group = groupStarts.get(i);
+      const classes = [];
+      if (isNew) classes.push("new");
+      if (group) classes.push("group-start", `group-${group.kind}`);
+      const inGroup = (this.groups || []).find((g) => i >= g.start && i < g.start + g.size);
+      if (inGroup) classes.push(`in-${inGroup.kind}`);
+      if (this.goOutMode && outs.has(code)) classes.push("out-choice");
+      if (this.hint && code === view.best_discard) classes.push("hinted");
+      if (canDiscard) classes.push("playable");
+      const extra = [];
+      if (isNew) extra.push(t("hand.new"));
+      if (this.hint && code === view.best_discard) extra.push(t("hand.hinted"));
+      if (inGroup) extra.push(t(`hand.group.${inGroup.kind}`));
+      const base = cardLabel(code, t) + (wild ? `, ${t("card.wild")}` : "");
+      const label = [base, ...extra].join(", ");
+      const el = cardElement(code, { t, interactive: true, wild, label, extraClass: classes.join(" ") });
+      el.dataset.index = String(i);
+      el.dataset.key = `hand-${i}`;
+      el.tabIndex = -1;
+      el.setAttribute("aria-describedby", "hand-help");
+      el.addEventListener("click", (event) => this.onCardClick(event, code, legal));
+      el.addEventListener("keydown", (event) => this.onCardKey(event, i));
+      el.addEventListener("pointerdown", (event) => this.onPointerDown(event, i));
+      row.append(el);
+    });
+    // Roving tab index: one card in the tab order.
+    const focusIndex = Math.min(this.focusIndex ?? 0, order.length - 1);
+    if (row.children[focusIndex]) row.children[focusIndex].tabIndex = 0;
+    const help = h("p.sr-only#hand-help", {}, t("hand.keys"));
+    return h("div.hand-wrap", {}, row, help);
+  }
+
+  onCardClick(event, code, legal) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      event.preventDefault();
+      return;
+    }
+    const view = this.snap?.view;
+    if (!view || this.pending) return;
+    if (this.goOutMode && this.outCards().includes(code)) {
+      this.act(`out ${code}`);
+      return;
+    }
+    if (legal.has(`discard ${code}`)) {
+      this.act(`discard ${code}`);
+    } else if (view.current === this.mySeat && view.phase === "draw") {
+      toast(t("hand.drawFirst"), 2000);
+    }
+  }
+
+  goOut() {
+    const outs = [...new Set(this.outCards())];
+    if (!outs.length) return;
+    if (this.goOutMode) {
+      this.goOutMode = false;
+    } else if (outs.length === 1) {
+      this.act(`out ${outs[0]}`);
+      return;
+    } else {
+      this.goOutMode = true;
+      announce(t("turn.chooseOut"));
+    }
+    this.render();
+  }
+
+  moveCard(from, to) {
+    if (to < 0 || to >= this.handOrder.length || from === to) return;
+    const order = [...this.handOrder];
+    const [card] = order.splice(from, 1);
+    order.splice(to, 0, card);
+    this.handOrder = order;
+    this.groups = null;
+    if (this.sortMode !== "custom") {
+      this.sortMode = "custom";
+      localStorage.setItem(SORT_KEY, "custom");
+    }
+  }
+
+  onCardKey(event, i) {
+    const n = this.handOrder.length;
+    let target = null;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      if (event.shiftKey || event.altKey) {
+        this.moveCard(i, i + step);
+        this.focusIndex = Math.max(0, Math.min(n - 1, i + step));
+        this.render();
+        const el = this.main.querySelector(`#hand [data-index="${this.focusIndex}"]`);
+        el?.focus();
+        announce(t("hand.moved", { card: cardLabel(this.handOrder[this.focusIndex], t), pos: this.focusIndex + 1, n }));
+        event.preventDefault();
+        return;
+      }
+      target = (i + step + n) % n;
+    } else if (event.key === "Home") target = 0;
+    else if (event.key === "End") target = n - 1;
+    if (target !== null) {
+      event.preventDefault();
+      const row = event.currentTarget.parentElement;
+      for (const c of row.children) c.tabIndex = -1;
+      row.children[target].tabIndex = 0;
+      row.children[target].focus();
+      this.focusIndex = target;
+    }
+  }
+
+  // Drag to reorder, with pointer events (mouse, pen and touch alike).
+  onPointerDown(event, index) {
+    if (event.button !== 0) return;
+    const el = event.currentTarget;
+    const row = el.parentElement;
+    this.drag = { el, row, index, startX: event.clientX, startY: event.clientY, active: false, target: index, pointerId: event.pointerId };
+    const move = (e) => this.onPointerMove(e);
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      this.onPointerUp(e);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  }
+
+  onPointerMove(event) {
+    const d = this.drag;
+    if (!d) return;
+    const dx = event.clientX - d.startX;
+    if (!d.active) {
+      if (Math.abs(dx) < 10) return;
+      d.active = true;
+      d.el.classList.add("dragging");
+      d.centres = [...d.row.children].map((c) => {
+        const r = c.getBoundingClientRect();
+        return r.left + r.width / 2;
+      });
+    }
+    d.el.style.transform = `translate(${dx}px, -12px)`;
+    const x = event.clientX;
+    let target = 0;
+    d.centres.forEach((c, i) => {
+      if (i !== d.index && x > c) target = i < d.index ? i + 1 : i;
+    });
+    if (x > d.centres[d.index] && target < d.index) target = d.index;
+    d.target = Math.max(0, Math.min(d.centres.length - 1, target));
+    [...d.row.children].forEach((c, i) => c.classList.toggle("drop-before", i === d.target && d.target !== d.index && d.target < d.index));
+    [...d.row.children].forEach((c, i) => c.classList.toggle("drop-after", i === d.target && d.target !== d.index && d.target > d.index));
+  }
+
+  onPointerUp() {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    if (d.active) {
+      this.suppressClick = true;
+      setTimeout(() => {
+        this.suppressClick = false;
+      }, 0);
+      this.moveCard(d.index, d.target);
+      this.render();
+      return;
+    }
+    // A plain click: let its click event reach the card before redrawing the hand.
+    if (this.deferredRender) setTimeout(() => this.deferredRender && !this.drag && this.render(), 0);
+  }
+
+  roundOverPanel(view, table) {
+    const names = table.seats.map((s, i) => (i === this.mySeat ? t("seat.you") : this.seatLabel(i)));
+    const result = view.results?.[view.results.length - 1];
+    const over = view.phase === "match-over";
+    const mine = this.mySeat;
+    const ready = (table.ready || []).includes(mine);
+    const parts = [];
+    if (over) {
+      const winners = table.winners ?? winnersOf(view.scores.totals);
+      const text = winners.length === 0 ? t("match.noWinner") : winners.includes(mine) ? (winners.length > 1 ? t("match.youShare") : t("match.youWon")) : t("match.won", { who: winners.map((w) => names[w]).join(", ") });
+      parts.push(h("h2#round-over-title", {}, t("match.over")), h("p.winner#winner", {}, text));
+    } else {
+      parts.push(h("h2#round-over-title", {}, t("reveal.title", { n: view.round })));
+      if (result?.out_seat !== null && result?.out_seat !== undefined) parts.push(h("p", {}, t("reveal.outBy", { who: names[result.out_seat] })));
+    }
+    if (result) parts.push(reveal(result, names, { mySeat: mine }));
+    parts.push(h("div.sheet-wrap", {}, scoreSheet(view.scores, names, view.results)));
+    const buttons = h("div.row.actions");
+    if (!over && mine !== null) {
+      buttons.append(h("button.primary.big#next-round", { type: "button", disabled: ready, "data-key": "next-round", "aria-keyshortcuts": "N", onclick: () => this.send("ready") }, ready ? t("reveal.waitingOthers") : t("reveal.next")));
+    }
+    if (over) {
+      buttons.append(h("a.button.primary#new-match", { href: "/", "data-nav": "" }, t("match.again")), h("a.button#to-history", { href: `/#/replay/${this.tableId}` }, t("match.replay")));
+    }
+    if (table.turn_deadline && !over) buttons.append(h("span.turn-timer.round-timer", { "aria-hidden": "true" }));
+    parts.push(buttons);
+    return h("div.overlay", {}, h("div.panel.round-over#round-over", { role: "dialog", "aria-modal": "false", "aria-labelledby": "round-over-title" }, parts));
+  }
+
+  openDialog(kind) {
+    this.dialog = kind;
+    this.render();
+    this.main.querySelector(".dialog .close")?.focus();
+  }
+
+  closeDialog() {
+    const kind = this.dialog;
+    this.dialog = null;
+    this.render();
+    this.main.querySelector(kind === "scores" ? "#show-scores" : "#show-help")?.focus();
+  }
+
+  dialogPanel(view, table) {
+    const names = table.seats.map((s, i) => (i === this.mySeat ? t("seat.you") : this.seatLabel(i)));
+    const close = h("button.close", { type: "button", "aria-label": t("common.close"), onclick: () => this.closeDialog() }, "×");
+    let body;
+    let title;
+    if (this.dialog === "scores") {
+      title = t("sheet.title");
+      body = scoreSheet(view.scores, names, view.results, { caption: false });
+    } else {
+      title = t("help.title");
+      const keys = ["S", "D", "G", "A", "U", "R", "H", "C", "N", "?"];
+      body = h(
+        "div",
+        {},
+        h("p", {}, t("help.intro")),
+        h("dl.keys", {}, keys.map((k) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, t(`help.key.${k}`))])),
+        h("p", {}, t("hand.keys")),
+      );
+    }
+    return h(
+      "div.overlay.dialog-overlay",
+      { onclick: (e) => { if (e.target === e.currentTarget) this.closeDialog(); } },
+      h(`div.panel.dialog#dialog-${this.dialog}`, { role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title" }, h("header", {}, h("h2#dialog-title", {}, title), close), body),
+    );
+  }
+
+  /** Keys for the whole page (the router hands them over). */
+  onKey(event) {
+    const dialog = this.main.querySelector(".dialog");
+    if (event.key === "Tab" && dialog) {
+      // Keep the focus inside the open dialog.
+      const items = [...dialog.querySelectorAll("button, a[href], input, select, [tabindex='0']")].filter((e) => !e.disabled);
+      if (items.length) {
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!dialog.contains(document.activeElement)) {
+          event.preventDefault();
+          first.focus();
+        } else if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+      return;
+    }
+    if (event.key === "Escape") {
+      if (this.dialog) this.closeDialog();
+      else if (this.goOutMode) {
+        this.goOutMode = false;
+        this.render();
+      }
+      return;
+    }
+    const view = this.snap?.view;
+    if (!view) return;
+    const click = (sel) => {
+      const el = this.main.querySelector(sel);
+      if (el && !el.disabled) {
+        el.click();
+        return true;
+      }
+      return false;
+    };
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const handled = {
+      s: () => click("#stock"),
+      d: () => click("#discard-pile"),
+      g: () => click("#go-out"),
+      a: () => click("#sort-melds"),
+      u: () => click("#sort-suit"),
+      r: () => click("#sort-rank"),
+      h: () => click("#hint"),
+      c: () => (this.dialog === "scores" ? this.closeDialog() : this.openDialog("scores")),
+      n: () => click("#next-round"),
+      "?": () => this.openDialog("help"),
+    }[key];
+    if (handled) {
+      event.preventDefault();
+      handled();
+    }
+  }
+
+  tick() {
+    const table = this.snap?.table;
+    const timers = this.main.querySelectorAll(".turn-timer");
+    if (!timers.length) return;
+    const deadline = table?.turn_deadline;
+    for (const el of timers) {
+      if (!deadline) {
+        el.hidden = true;
+        continue;
+      }
+      // clockSkew: how far the browser's clock runs ahead of the server's.
+      const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000 + (this.snap.clockSkew || 0)));
+      el.hidden = false;
+      el.textContent = t("turn.timer", { n: left });
+      el.classList.toggle("urgent", left <= 10);
+    }
+  }
+}
+
+/** The catalog's name for a preset or difficulty, else the name itself. */
+function translated(kind, name) {
+  const key = `${kind}.${name}`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
+function winnersOf(totals) {
+  const low = Math.min(...totals);
+  return totals.map((v, i) => (v === low ? i : -1)).filter((i) => i >= 0);
+}
+
+function multiset(codes) {
+  const m = new Map();
+  for (const c of codes) m.set(c, (m.get(c) || 0) + 1);
+  return m;
+}
+
+function sameMultiset(a, b) {
+  if (a.length !== b.length) return false;
+  const m = multiset(a);
+  for (const c of b) {
+    const n = m.get(c) || 0;
+    if (!n) return false;
+    m.set(c, n - 1);
+  }
+  return true;
+}
+
+/** Keep the player's order for cards still held; new cards go to the end. */
+function reconcile(previous, hand) {
+  const left = multiset(hand);
+  const out = [];
+  for (const c of previous) {
+    const n = left.get(c) || 0;
+    if (n) {
+      out.push(c);
+      left.set(c, n - 1);
+    }
+  }
+  for (const c of hand) {
+    const n = left.get(c) || 0;
+    if (n) {
+      out.push(c);
+      left.set(c, n - 1);
+    }
+  }
+  return out;
+}
+
+export { cardShort };

@@ -1,0 +1,156 @@
+"""Online tables with two browsers (and a spectator), reconnecting, the history and the replay."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browser_helpers import get_json, hand, play_one_turn, play_until_round_over, start_solo
+
+
+def quiet_state(page: Any) -> tuple[str, str, str]:
+    return (
+        page.locator("#round-info").inner_text(),
+        str(page.locator("#discard-pile").get_attribute("data-top")),
+        page.locator("#stock .pile-count").inner_text(),
+    )
+
+
+def test_two_players_at_one_online_table(pages: Any) -> None:
+    ada = pages.new()
+    ada.goto(pages.base + "/")
+    ada.fill("#online-name", "Ada")
+    ada.select_option("#online-seats", "3")
+    ada.select_option("#online-timer", "120")
+    ada.click("#online-create")
+    ada.wait_for_url("**/t/*")
+    invite = ada.locator("#invite-link").input_value()
+    table_id = invite.rstrip("/").rsplit("/", 1)[1]
+    assert invite.endswith(f"/t/{table_id}")
+    assert ada.locator("#start-match").is_disabled()
+
+    bob = pages.new(width=390, height=844)
+    bob.goto(invite)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector(".lobby .waiting")
+    ada.wait_for_selector('li.lobby-seat[data-seat="1"].human')
+    assert "Bob" in ada.locator('li.lobby-seat[data-seat="1"]').inner_text()
+
+    # The host fills the last seat with a bot and starts.
+    ada.locator('li.lobby-seat[data-seat="2"] select').select_option("easy")
+    ada.click('li.lobby-seat[data-seat="2"] .add-bot')
+    ada.wait_for_selector('li.lobby-seat[data-seat="2"].bot')
+    pages.shot(ada, "lobby")
+    ada.click("#start-match")
+    for page in (ada, bob):
+        page.wait_for_selector("#hand .card")
+        assert len(hand(page)) == 3
+        # The turn timer counts down for the seat to act.
+        timer = page.locator(".status #turn-timer")
+        timer.wait_for()
+        assert re.fullmatch(r"\d+ s", timer.inner_text())
+        assert 0 < int(timer.inner_text().split()[0]) <= 120
+    # From Ada's seat Bob sits on her left; from Bob's, the bot.
+    assert ada.locator(".area-left .seat-title").inner_text() == "Bob"
+
+    # A spectator sees the table but no hand.
+    watcher = pages.new()
+    watcher.goto(invite)
+    watcher.wait_for_selector(".felt")
+    assert watcher.locator(".badge.watching").count() == 1
+    assert watcher.locator("#hand").count() == 0
+    assert watcher.locator(".seat").count() == 3
+
+    # Play human turns on whichever page it is; the other page shows the same table.
+    played = 0
+    for _ in range(12):
+        mover = None
+        for _wait in range(100):
+            for page in (ada, bob):
+                if page.locator("#stock:not([disabled])").count():
+                    mover = page
+                    break
+            if mover or ada.locator("#round-over").count():
+                break
+            ada.wait_for_timeout(100)
+        if mover is None:
+            break
+        other = bob if mover is ada else ada
+        other.wait_for_function(
+            "([top, stock]) => document.querySelector('#discard-pile')?.dataset.top === top"
+            " && document.querySelector('#stock .pile-count')?.textContent === stock",
+            arg=[
+                mover.locator("#discard-pile").get_attribute("data-top"),
+                mover.locator("#stock .pile-count").inner_text(),
+            ],
+        )
+        assert quiet_state(other) == quiet_state(mover)
+        assert other.locator("#stock").is_disabled()
+        play_one_turn(mover)
+        played += 1
+        if played == 3:
+            break
+    assert played >= 1
+    pages.shot(ada, "ada")
+    pages.shot(bob, "bob")
+    pages.shot(watcher, "watcher")
+
+    # A refresh returns Bob to his seat (the token is kept): his hand, not a spectator's.
+    # (His hand may be empty: he may have gone out.)
+    bob.wait_for_function("document.querySelector('.me-head') !== null")
+    held = len(hand(bob))
+    bob.reload()
+    bob.wait_for_selector(".me-head")
+    assert len(hand(bob)) == held
+    assert bob.locator(".badge.watching").count() == 0
+    assert bob.locator(".me-head .seat-sub").first.inner_text() == "Bob"
+    table = get_json(f"{pages.base}/api/tables/{table_id}")
+    assert [s["name"] for s in table["seats"][:2]] == ["Ada", "Bob"]
+    assert table["seats"][1]["connected"] is True
+
+
+def test_history_and_replay_of_a_finished_match(pages: Any) -> None:
+    page = pages.new()
+    table_id = start_solo(
+        page, pages.base, preset="classic", opponents=2, difficulty="easy", options="hand_sizes=3"
+    )
+    assert page.locator("#round-info").inner_text() == "Round 1 of 1"
+    play_until_round_over(page)
+    page.wait_for_selector("#winner")
+    assert page.locator("#round-over h2").inner_text() == "The match is over"
+    pages.shot(page, "match-over")
+
+    # The history lists it; its replay steps through the match with every hand shown.
+    page.goto(pages.base + "/#/history")
+    row = page.locator(f'tr[data-match="{table_id}"]')
+    row.wait_for()
+    pages.shot(page, "history")
+    row.locator("a.replay-link").click()
+    page.wait_for_selector("#replay")
+    record = get_json(f"{pages.base}/api/matches/{table_id}/record")
+    actions = record["rounds"][0]["actions"]
+    steps = 1 + len(actions)
+    assert page.locator("#replay-step").inner_text() == f"Step 1 of {steps}"
+    assert page.locator("#replay-action").inner_text() == "Round 1 dealt"
+    dealt = [h.split() for h in record["rounds"][0]["hands"]]
+    shown = page.locator(".replay-seat .card-row").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.dataset.card))"
+    )
+    assert [sorted(h) for h in shown] == [sorted(h) for h in dealt]
+    page.click("#replay-next")
+    page.wait_for_function(
+        "document.querySelector('#replay-step').textContent.startsWith('Step 2 ')"
+    )
+    seat, action = actions[0]
+    name = record["seats"][seat]
+    if record["seats"].count(name) > 1:
+        name = f"{name} ({seat + 1})"
+    assert page.locator("#replay-action").inner_text().startswith(f"{name}: ")
+    page.keyboard.press("End")
+    page.wait_for_function(
+        f"document.querySelector('#replay-step').textContent === 'Step {steps} of {steps}'"
+    )
+    assert page.locator("#replay table.score-sheet tbody tr").count() == 1
+    pages.shot(page, "replay")
+    del action
