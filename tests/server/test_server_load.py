@@ -14,18 +14,11 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from threethirteen.records import GameRecord, replay
 
+from .clients import pick
+
 TABLES = 20
 LIMIT_SECONDS = 45.0
 RULES = {"preset": "classic", "house": ["hand_sizes=3,4"]}
-
-
-def pick(view: dict[str, Any]) -> str:
-    legal: list[str] = view["legal_actions"]
-    outs = [a for a in legal if a.startswith("out ")]
-    if outs:
-        return outs[0]
-    best = view["best_discard"]
-    return f"discard {best}" if best and f"discard {best}" in legal else legal[0]
 
 
 async def play(url: str) -> dict[str, Any]:

@@ -15,16 +15,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from threethirteen.records import GameRecord, replay
 
+from .clients import pick
+
 RULES = {"preset": "classic", "house": ["hand_sizes=3,4,5"]}
-
-
-def pick(view: dict[str, Any]) -> str:
-    legal: list[str] = view["legal_actions"]
-    outs = [a for a in legal if a.startswith("out ")]
-    if outs:
-        return outs[0]
-    best = view["best_discard"]
-    return f"discard {best}" if best and f"discard {best}" in legal else legal[0]
 
 
 def receive(ws: ClientConnection) -> dict[str, Any]:
