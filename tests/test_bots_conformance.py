@@ -10,18 +10,17 @@ small hands and a low stall limit.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from threethirteen.actions import Action, Source
+from redeal import redeal_hidden
+from threethirteen.actions import Action
 from threethirteen.bots import BOT_NAMES, Bot, make_bot, play_match
-from threethirteen.cards import Card, make_shoe
 from threethirteen.rules import HOUSE_RULES, PRESETS, Rules, apply_house_rule, get_rules
 from threethirteen.state import MatchState, Phase
-from threethirteen.views import Event, EventKind, PlayerView, known_holdings
+from threethirteen.views import PlayerView
 
 # Options that make a bot quick and reproducible in tests, by registry name.
 CHEAP: dict[str, dict[str, object]] = {
@@ -83,42 +82,6 @@ def test_every_bot_plays_whole_matches_legally(name: str, preset: str, data: st.
     assert bots[seat].decisions > 0
 
 
-def hide_differently(state: MatchState, viewer: int, rng: random.Random) -> MatchState:
-    """A copy that differs from ``state`` only in what ``viewer`` cannot see.
-
-    The other seats' cards that the public log does not pin down are pooled with the
-    stock, shuffled and dealt back (hand sizes kept); the stock gets the rest in a
-    new order; the cards of other seats' stock draws in the omniscient log change too.
-    """
-    other = state.copy()
-    known = known_holdings(state.view(viewer))
-    seats = [s for s in range(state.players) if s != viewer]
-    kept: dict[int, list[Card]] = {}
-    pool = list(other._stock)
-    for s in seats:
-        hidden = Counter(other._hands[s]) - known[s]
-        kept[s] = list((Counter(other._hands[s]) - hidden).elements())
-        pool += list(hidden.elements())
-    rng.shuffle(pool)
-    for s in seats:
-        need = len(other._hands[s]) - len(kept[s])
-        fresh, pool = pool[:need], pool[need:]
-        other._hands[s] = [*kept[s], *fresh]
-        if s == other.current and other.drawn_from is Source.STOCK and fresh:
-            other._drawn = rng.choice(fresh)
-    other._stock = pool
-    shoe = make_shoe(state.rules.decks_for(state.players), state.rules.jokers)
-    other._events = [
-        Event(e.kind, e.seat, rng.choice(shoe), e.count)
-        if e.kind is EventKind.DRAW_STOCK and e.seat != viewer
-        else e
-        for e in other._events
-    ]
-    other._legal = None
-    other._reset_out_cache()
-    return other
-
-
 @pytest.mark.parametrize("preset", ["classic", "bga"])
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_a_choice_does_not_depend_on_hidden_cards(name: str, preset: str) -> None:
@@ -136,7 +99,7 @@ def test_a_choice_does_not_depend_on_hidden_cards(name: str, preset: str) -> Non
         seat = state.current
         step += 1
         if step % 3 == 0:
-            twin = hide_differently(state, seat, rng)
+            twin = redeal_hidden(state, seat, rng)
             view, twin_view = state.view(seat), twin.view(seat)
             assert view == twin_view  # the premise: the seat sees no difference
             changed += any(
