@@ -15,14 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from threethirteen.actions import Action
+from threethirteen.actions import Action, Draw, Source
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.records import GameRecord
 from threethirteen.rules import Rules
 from threethirteen.state import MatchState, Phase
 from threethirteen.views import PlayerView
 
-__all__ = ["Bot", "PlayedMatch", "play_match"]
+__all__ = ["STOCK", "TAKE", "Bot", "PlayedMatch", "forced_draw", "play_match"]
+
+STOCK, TAKE = Draw(Source.STOCK), Draw(Source.DISCARD)
 
 
 @runtime_checkable
@@ -82,3 +84,16 @@ def play_match(
         if observer is not None:
             observer(state, seat, action)
     return PlayedMatch(state, state.record(names))
+
+
+def forced_draw(view: PlayerView) -> Action | None:
+    """The draw when there is no choice, else ``None``.
+
+    The stock when the pile cannot be taken (empty, or not legal), the pile when
+    the stock cannot be drawn (an empty stock under the ``end-round`` rule).
+    """
+    if TAKE not in view.legal_actions or view.top_discard is None:
+        return STOCK
+    if STOCK not in view.legal_actions:
+        return TAKE
+    return None

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.actions import Action, Discard, GoOut
+from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.cards import Card
 from threethirteen.melds import HandSolver, Meld
 from threethirteen.state import solver_for
@@ -61,13 +62,11 @@ class GreedyBot:
         return min(discards, key=key)
 
     def _draw(self, view: PlayerView, solver: HandSolver, table: Sequence[Meld]) -> Action:
-        stock, take = Draw(Source.STOCK), Draw(Source.DISCARD)
-        legal = view.legal_actions
+        stock, take = STOCK, TAKE
         top = view.top_discard
-        if take not in legal or top is None:
-            return stock
-        if stock not in legal:
-            return take
+        forced = forced_draw(view)
+        if forced is not None or top is None:
+            return forced or stock
         cards = (*view.hand, top)
         if view.out_seat is None and solver.can_go_out(cards):
             return take

@@ -57,7 +57,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.actions import Action, Discard, GoOut
+from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.bots.tracking import SeatRead, read_log
 from threethirteen.cards import Card, Rank, Suit
@@ -176,11 +177,12 @@ class HeuristicBot:
 
     def _draw(self, ctx: _Context) -> Action:
         view, solver = ctx.view, ctx.solver
-        stock, take = Draw(Source.STOCK), Draw(Source.DISCARD)
+        stock, take = STOCK, TAKE
         top = view.top_discard
-        if take not in view.legal_actions or top is None:
-            return stock
-        if stock not in view.legal_actions or solver.is_wild(top):
+        forced = forced_draw(view)
+        if forced is not None or top is None:
+            return forced or stock
+        if solver.is_wild(top):
             return take
         hand = view.hand
         now = solver.deadwood(hand)
@@ -219,12 +221,11 @@ class HeuristicBot:
             after = [c for c in solver.discards(view.hand, table) if c.discard in cards]
             best = min(after, key=lambda c: (c.deadwood, *_tie_break(solver, c.discard)))
             return cards[best.discard]
-        stock, take = Draw(Source.STOCK), Draw(Source.DISCARD)
+        stock, take = STOCK, TAKE
         top = view.top_discard
-        if take not in legal or top is None:
-            return stock
-        if stock not in legal:
-            return take
+        forced = forced_draw(view)
+        if forced is not None or top is None:
+            return forced or stock
         now = solver.deadwood(view.hand, table)
         choices = _legal_choices(view, solver.discards((*view.hand, top), table), top)
         take_value = min(c.deadwood for c in choices)

@@ -24,7 +24,8 @@ goes out with any card).
 
 from __future__ import annotations
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.actions import Action, Discard, GoOut
+from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.cards import Card
 from threethirteen.melds import HandSolver
 from threethirteen.views import Phase, PlayerView
@@ -55,13 +56,11 @@ class SimpleBot:
         return self._discard(view, solver)
 
     def _draw(self, view: PlayerView, solver: HandSolver) -> Action:
-        stock, take = Draw(Source.STOCK), Draw(Source.DISCARD)
-        legal = view.legal_actions
+        stock, take = STOCK, TAKE
         top = view.top_discard
-        if take not in legal or top is None:
-            return stock
-        if stock not in legal:
-            return take
+        forced = forced_draw(view)
+        if forced is not None or top is None:
+            return forced or stock
         if solver.is_wild(top):
             return take
         table = view.table if view.rules.lay_off else ()
