@@ -264,15 +264,22 @@ def test_round_over_waits_for_connected_players_to_say_ready() -> None:
     assert svc.store.actions(table_id)[-1].action == "next-round"
 
 
-def test_turn_timer_plays_the_simple_move_for_a_slow_player() -> None:
-    clock = Clock()
+def started_against_a_bot(clock: Clock, **options: Any) -> tuple[TableService, str]:
+    """A started two-seat table: the connected host against an easy bot, host to move."""
     svc = service(clock=clock)
-    table_id, _ = lobby(svc, seats=2, turn_seconds=30)
+    table_id, _ = lobby(svc, seats=2, **options)
     table = svc.table(table_id)
     svc.connect(table_id, 0)
     svc.handle(table_id, 0, AddBotMessage(table.version, 1, "easy"))
     svc.handle(table_id, 0, StartMessage(table.version))
     play_auto_until_human(svc, table_id)
+    return svc, table_id
+
+
+def test_turn_timer_plays_the_simple_move_for_a_slow_player() -> None:
+    clock = Clock()
+    svc, table_id = started_against_a_bot(clock, turn_seconds=30)
+    table = svc.table(table_id)
     state = table.state
     assert state is not None and state.current == 0
     auto = svc.pending(table_id)
@@ -290,13 +297,8 @@ def test_turn_timer_plays_the_simple_move_for_a_slow_player() -> None:
 
 def test_a_bot_takes_over_an_absent_player_after_the_grace_period_until_they_return() -> None:
     clock = Clock()
-    svc = service(clock=clock)
-    table_id, _ = lobby(svc, seats=2, takeover_seconds=20)
+    svc, table_id = started_against_a_bot(clock, takeover_seconds=20)
     table = svc.table(table_id)
-    svc.connect(table_id, 0)
-    svc.handle(table_id, 0, AddBotMessage(table.version, 1, "easy"))
-    svc.handle(table_id, 0, StartMessage(table.version))
-    play_auto_until_human(svc, table_id)
     assert svc.pending(table_id) is None  # connected, no timer: wait for the player
     svc.disconnect(table_id, 0)
     auto = svc.pending(table_id)
