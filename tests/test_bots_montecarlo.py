@@ -140,6 +140,21 @@ def test_stops_early_when_one_move_is_clearly_best() -> None:
     assert Discard(parse_action("x 7H").card) not in bot.last.values  # dropped
 
 
+def test_near_equal_moves_keep_the_prior() -> None:
+    # Candidate 0 is the prior (the heuristic's move). Another move that leads it by
+    # less than the indifference margin must not push it out: it is the one dropped.
+    bot = MonteCarloBot(1, samples=10)  # indifference 0.003, z 2
+    prior = [0.5 + 0.01 * (k % 3) for k in range(10)]
+    close = [v + 0.001 + 0.0001 * (k % 2) for k, v in enumerate(prior)]
+    values, live = [prior, close], [0, 1]
+    assert not bot._dropped(0, 1, values, live)
+    assert bot._dropped(1, 1, values, live)
+    # A move clearly better, world after world, does push the prior out.
+    clear = [v + 0.05 + 0.001 * (k % 2) for k, v in enumerate(prior)]
+    values = [prior, clear]
+    assert bot._dropped(0, 1, values, live) and not bot._dropped(1, 1, values, live)
+
+
 def test_rollout_scores_a_round() -> None:
     state = MatchState.new(CLASSIC, 3, seed=8)
     penalties = rollout(state.copy(), 1000)

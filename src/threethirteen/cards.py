@@ -48,6 +48,10 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons compared by identity, so the identity hash is enough; it
+    # is computed in C, where Enum's own hashes the name in Python on every card lookup.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The Unicode suit symbol, ``♠ ♥ ♦ ♣``."""

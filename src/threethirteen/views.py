@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -288,10 +289,19 @@ def unseen_cards(view: PlayerView) -> Counter[Card]:
     is ``stock_size`` plus the other hands' sizes minus their known cards; a
     search bot deals these at random to resample the hidden state.
     """
-    shoe = Counter(make_shoe(view.rules.decks_for(view.players), view.rules.jokers))
+    shoe = _shoe_counts(view.rules.decks_for(view.players), view.rules.jokers)
     seen: Counter[Card] = Counter(view.discard_pile)
     for meld in view.table:
         seen.update(meld.cards)
     for held in known_holdings(view):
         seen.update(held)
     return shoe - seen
+
+
+@functools.lru_cache(maxsize=16)
+def _shoe_counts(decks: int, jokers: int) -> Counter[Card]:
+    """The shoe's copies of each card; cached because bots ask at every decision.
+
+    Callers must not change the counter (``shoe - seen`` builds a new one).
+    """
+    return Counter(make_shoe(decks, jokers))

@@ -181,6 +181,15 @@ def rollout(state: MatchState, horizon: int) -> tuple[int, ...]:
 # -- the search -------------------------------------------------------------------------
 
 
+def _lower_bound(a: list[float], b: list[float], z: float) -> float:
+    """The mean paired difference ``a - b`` less ``z`` standard errors of it."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean - z * math.sqrt(variance / n)
+
+
 @dataclass(slots=True)
 class SearchStats:
     """What the last decision did: worlds sampled, candidates and their mean values."""
@@ -282,22 +291,19 @@ class MonteCarloBot:
             worlds += 1
             leader = max(live, key=lambda i: (sum(values[i]), -i))
             if worlds >= self.min_samples:
-                best = values[leader]
-                live = [
-                    i
-                    for i in live
-                    if i == leader
-                    or not self._beaten([b - v for b, v in zip(best, values[i], strict=True)])
-                ]
+                live = [i for i in live if not self._dropped(i, leader, values, live)]
+                leader = max(live, key=lambda i: (sum(values[i]), -i))
             if len(live) == 1 or self._spent(start, worlds):
                 break
         # Leave the prior (candidate 0, the heuristic's move) only for a move that beats it
         # with some confidence: among near-equal moves the noise of a few worlds would
         # otherwise pick at random.
-        if leader != 0 and 0 in live:
-            gains = [a - b for a, b in zip(values[leader], values[0], strict=True)]
-            if not self._better(gains):
-                leader = 0
+        if (
+            leader != 0
+            and 0 in live
+            and not (worlds >= 2 and _lower_bound(values[leader], values[0], self.switch_z) > 0)
+        ):
+            leader = 0
         self.last = SearchStats(
             worlds,
             time.thread_time() - start,
@@ -309,21 +315,24 @@ class MonteCarloBot:
         assert choice in legal
         return choice
 
-    def _beaten(self, diffs: list[float]) -> bool:
-        """Is a candidate worse than the leader with confidence (or within indifference)?"""
-        n = len(diffs)
-        mean = sum(diffs) / n
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        return mean - self.z * math.sqrt(variance / n) > -self.indifference
+    def _dropped(self, index: int, leader: int, values: list[list[float]], live: list[int]) -> bool:
+        """Is candidate ``index`` out of the race after the worlds so far?
 
-    def _better(self, gains: list[float]) -> bool:
-        """Is a candidate better than the prior choice by ``switch_z`` standard errors?"""
-        n = len(gains)
-        if n < 2:
-            return False
-        mean = sum(gains) / n
-        variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
-        return mean - self.switch_z * math.sqrt(variance / n) > 0
+        The prior (candidate 0) is dropped only when the leader beats it by more
+        than ``indifference`` with confidence (``z`` standard errors). Another move
+        is dropped when it is worse than the leader, or no better than the prior,
+        with that confidence or within ``indifference``: it could not be worth a
+        switch. So near-equal moves never push the prior out on noise.
+        """
+        if index == 0:
+            return index != leader and _lower_bound(values[leader], values[0], self.z) > (
+                self.indifference
+            )
+        if index != leader and _lower_bound(values[leader], values[index], self.z) > (
+            -self.indifference
+        ):
+            return True
+        return 0 in live and _lower_bound(values[0], values[index], self.z) > -self.indifference
 
     def _spent(self, start: float, worlds: int) -> bool:
         if self.samples is not None and worlds >= self.samples:
