@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from threethirteen.actions import Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import HeuristicBot, SimpleBot, make_bot
+from threethirteen.bots.heuristic import Weights
 from threethirteen.bots.tracking import read_log
 from threethirteen.cards import Card, parse_cards
+from threethirteen.errors import ThreeThirteenError
 from threethirteen.rules import Rules, get_rules
 from threethirteen.state import MatchState
 from threethirteen.views import Event, EventKind, PlayerView
@@ -152,6 +156,15 @@ def test_a_lead_plays_for_low_deadwood_and_a_deficit_gambles() -> None:
 
 def test_the_difficulty_name_medium_is_the_heuristic() -> None:
     assert isinstance(make_bot("medium"), HeuristicBot)
+
+
+def test_weights_by_name_from_the_lab() -> None:
+    bot = make_bot("heuristic:risk=0+candidates=5")
+    assert isinstance(bot, HeuristicBot)
+    assert bot.weights == dataclasses.replace(Weights(), risk=0.0, candidates=5)
+    assert isinstance(bot.weights.candidates, int)
+    with pytest.raises(ThreeThirteenError, match="'riks'"):
+        make_bot("heuristic:riks=0")
 
 
 # -- card counting ------------------------------------------------------------------------

@@ -548,6 +548,21 @@ def test_copy_is_independent_and_replays_the_same_future() -> None:
     assert snapshot(state) == before
 
 
+def test_with_shuffled_stock_keeps_the_position_and_changes_the_future() -> None:
+    state = big_round()
+    for _ in range(5):
+        draw_and_discard(state)
+    before = snapshot(state)
+    other = state.with_shuffled_stock(7)
+    assert snapshot(state) == before  # the original is untouched
+    assert sorted(other._stock, key=Card.sort_key) == sorted(state._stock, key=Card.sort_key)
+    assert other._stock != state._stock
+    same = [a for a, b in zip(snapshot(other), before, strict=True) if a == b]
+    assert len(same) == len(before) - 2  # only the stock's order and the generator...
+    assert other.view(0) == state.view(0)  # ...and nobody can see it
+    assert snapshot(state.with_shuffled_stock(7)) == snapshot(other)  # seeded
+
+
 def test_apply_unchecked_matches_apply_on_legal_actions() -> None:
     a, b = going_out_round(), going_out_round()
     for move in ("draw stock", "out KD", "draw discard", "discard 2S"):

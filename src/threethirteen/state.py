@@ -406,6 +406,18 @@ class MatchState:
         new._outs = dict(self._outs)
         return new
 
+    def with_shuffled_stock(self, seed: int) -> MatchState:
+        """A copy whose stock is in a new order and whose generator is seeded anew.
+
+        The same position with another future: for analysis that values moves
+        from a real position (the hands as they are) over many possible draws. The
+        copy's record does not replay (its stock was not dealt by its seed).
+        """
+        new = self.copy()
+        new._rng = random.Random(seed)
+        new._rng.shuffle(new._stock)
+        return new
+
     # -- reading the position -------------------------------------------------------
 
     @property

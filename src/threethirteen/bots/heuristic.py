@@ -52,16 +52,19 @@ log): the bot never sees another hand or the stock, and it uses no chance
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.bots.tracking import SeatRead, read_log
 from threethirteen.cards import Card, Rank, Suit
+from threethirteen.errors import ThreeThirteenError
 from threethirteen.melds import DiscardChoice, HandSolver, Meld, MeldKind
 from threethirteen.rules import AceMode
 from threethirteen.views import Phase, PlayerView, unseen_cards
@@ -135,9 +138,23 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, weights: Weights | None = None, **overrides: float
+    ) -> None:
+        """``overrides`` change single weights by name, as the lab writes them:
+        ``make_bot("heuristic:risk=0")`` or ``--bots heuristic:risk=0+potential=0.5``.
+        Raises :class:`ThreeThirteenError` quoting an unknown weight.
+        """
         del seed  # deterministic
-        self.weights = weights or Weights()
+        base = weights or Weights()
+        unknown = sorted(set(overrides) - {f.name for f in dataclasses.fields(Weights)})
+        if unknown:
+            names = ", ".join(f.name for f in dataclasses.fields(Weights))
+            raise ThreeThirteenError(f"heuristic has no weight {unknown[0]!r}; weights: {names}")
+        changes: dict[str, Any] = dict(overrides)
+        if "candidates" in changes:
+            changes["candidates"] = int(changes["candidates"])
+        self.weights = dataclasses.replace(base, **changes)
 
     # -- the decision ------------------------------------------------------------------
 

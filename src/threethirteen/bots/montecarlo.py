@@ -26,15 +26,17 @@ For each decision:
    (:func:`match_value`). A big lead late in the match is worth almost a sure
    win, so moves that risk it score lower: the bot plays safe when ahead and
    gambles when behind.
-5. **Stopping.** After ``min_samples`` worlds, a candidate whose paired
-   difference from the leader is below zero with confidence (``z`` standard
-   errors, or within ``indifference``) is dropped; the search stops when one is
-   left, or when the budget is spent: ``seconds`` of the deciding thread's CPU
-   time (the default, 0.5 s; on an idle core that is wall time, and other work
-   on a busy machine does not shrink the search) or ``samples`` worlds
-   (reproducible). The move played is the best mean, except that the prior is
-   kept unless the best beats it by ``switch_z`` standard errors: among
-   near-equal moves a few worlds' noise would otherwise choose at random.
+5. **Stopping.** After ``min_samples`` worlds, a move other than the prior is
+   dropped when it is worse than the leader, or no better than the prior, with
+   confidence (``z`` standard errors) or within ``indifference``; the prior is
+   dropped only when the leader beats it by more than ``indifference`` with that
+   confidence, so near-equal moves never push it out on noise. The search stops
+   when one move is left, or when the budget is spent: ``seconds`` of the
+   deciding thread's CPU time (the default, 0.5 s; on an idle core that is wall
+   time, and other work on a busy machine does not shrink the search) or
+   ``samples`` worlds (reproducible). The move played is the best mean, except
+   that the prior is kept unless the best beats it by ``switch_z`` standard
+   errors.
 
 The choice depends only on the view, the bot's seed and a sample budget: the
 decision's generator is seeded from the seed and a digest of the view, so the

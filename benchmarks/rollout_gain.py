@@ -1,0 +1,307 @@
+"""The head-room of a one-move search over a bot: its moves valued by rollouts, one by one.
+
+A search bot that looks one move ahead (``montecarlo``) can only beat the bot
+whose play it assumes for the rest of the round if, in the positions that bot
+meets, some other move is worth more *under that same continuation*. This
+benchmark measures that head-room directly, without playing whole matches
+(which need thousands of games to show a few points):
+
+1. ``--bot`` (seat 0) plays matches against ``--opponents``; about one decision
+   in eight of seat 0 with more than one candidate move is kept as a position.
+   The candidates are the bot's own move, the other draw, or the
+   ``--candidates - 1`` other discards with the least deadwood after them.
+2. In each position, ``--rollouts`` worlds are dealt from seat 0's view
+   (:func:`threethirteen.worlds.sample_world`); in each world every candidate is
+   played and the round is played out by the *true* policies (the bot for
+   seat 0, the opponents for the others), then valued as the chance of
+   winning the match (:func:`threethirteen.bots.outlook.match_value`). The same
+   worlds are also played out by ``montecarlo``'s greedy rollout policy.
+3. The printed figures, in match wins per decision (0.001 = a tenth of a point):
+
+   * ``true-policy gain``: the move that looks best on the first half of the
+     worlds, valued on the second half, less the bot's own move on that half
+     (an honest estimate: the choice and its value use different worlds). A
+     one-move search with this many rollouts and a perfect model of the rest
+     of the round would gain about this much a decision.
+   * ``greedy-rollout choice``: the move best under greedy rollouts (all the
+     worlds), valued by the true-policy rollouts: what ``montecarlo``'s cheap
+     rollouts would choose, and what it is worth.
+   * ``clearly better``: the share of positions where some other move beats
+     the bot's by more than two standard errors over all the worlds.
+
+With ``--challenger SPEC`` it also compares another bot's choices with the
+bot's, at the same positions: where the challenger would play another move,
+both moves are played from the *real* position (the real hands; the stock
+reshuffled for each of ``--rollouts`` futures, :meth:`MatchState.with_shuffled_stock`)
+and the round played out by the true policies. The mean difference over all
+positions (0 where the two agree) is the challenger's first-order advantage
+per decision: positive means its different choices are better, as the real
+cards play out. Only the decisions that differ cost rollouts, and each is
+paired, so a few hundred positions show what thousands of whole matches would:
+this is how ``montecarlo`` variants and heuristic weights are screened before a
+tournament.
+
+Run: ``python benchmarks/rollout_gain.py`` (a few minutes with the defaults on
+two cores; ``--help`` for the options). Results depend only on the options
+(``--seed``), not on ``--workers``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from threethirteen.actions import Action, Discard, Draw, GoOut
+from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.montecarlo import rollout
+from threethirteen.bots.outlook import match_value, remaining_spread
+from threethirteen.rules import get_rules
+from threethirteen.state import MatchState, Phase, solver_for
+from threethirteen.views import PlayerView
+from threethirteen.worlds import sample_world
+
+
+@dataclass(frozen=True)
+class Options:
+    rules: str
+    players: int
+    bot: str
+    opponents: str
+    rollouts: int
+    candidates: int
+    challenger: str | None
+    headroom: bool  # measure the head-room (sampled worlds, every candidate)
+
+
+@dataclass(frozen=True)
+class Position:
+    """One kept decision: the real position, seat 0's view, its candidates (the bot's first)."""
+
+    state: MatchState
+    view: PlayerView
+    moves: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Headroom:
+    honest_gain: float  # choose on the first half of the worlds, value on the second
+    greedy_gain: float  # the greedy-rollout choice, valued by the true policies
+    clearly_better: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    phase: str
+    headroom: Headroom | None
+    challenger_gain: float | None  # its move less the bot's, from the real position; 0 if equal
+
+
+def candidates(view: PlayerView, chosen: Action, limit: int) -> tuple[Action, ...]:
+    """``chosen`` first, then the other draw or the lowest-deadwood other discards."""
+    legal = view.legal_actions
+    if len(legal) < 2 or isinstance(chosen, GoOut) or any(isinstance(a, GoOut) for a in legal):
+        return (chosen,)
+    if view.phase is Phase.DRAW:
+        return (chosen, *[a for a in legal if a != chosen and isinstance(a, Draw)])
+    solver = solver_for(view.rules, view.round_number)
+    table = view.table if view.rules.lay_off else ()
+    allowed = {a.card for a in legal if isinstance(a, Discard)}
+    ranked = sorted(
+        (c for c in solver.discards(view.hand, table) if c.discard in allowed),
+        key=lambda c: (c.deadwood, -solver.penalty(c.discard), c.discard.sort_key()),
+    )
+    others = [Discard(c.discard) for c in ranked if Discard(c.discard) != chosen]
+    return (chosen, *others[: limit - 1])
+
+
+def collect(options: Options, count: int, seed: int) -> list[Position]:
+    """Positions of seat 0 from matches of the bot against the opponents."""
+    rules = get_rules(options.rules)
+    pick = random.Random(seed)
+    positions: list[Position] = []
+    match_seed = seed
+    while len(positions) < count:
+        bots = [make_bot(options.bot, match_seed)] + [
+            make_bot(options.opponents, match_seed + seat) for seat in range(1, options.players)
+        ]
+        state = MatchState.new(rules, options.players, seed=match_seed)
+        match_seed += 1
+        while state.phase is not Phase.MATCH_OVER and len(positions) < count:
+            if state.phase is Phase.ROUND_OVER:
+                state.next_round()
+                continue
+            view = state.view(state.current)
+            action = bots[state.current].choose(view)
+            # Head-room costs every candidate's rollouts: one decision in eight is
+            # plenty. A challenger costs only where it differs: keep them all.
+            if state.current == 0 and (not options.headroom or pick.random() < 0.125):
+                moves = candidates(view, action, options.candidates)
+                if len(moves) > 1:
+                    positions.append(Position(state.copy(), view, moves))
+            state.apply(action)
+    return positions
+
+
+def _play_out(state: MatchState, bots: Sequence[Bot]) -> tuple[int, ...]:
+    while state.phase is Phase.DRAW or state.phase is Phase.DISCARD:
+        state.apply_unchecked(bots[state.current].choose(state.view(state.current)))
+    return state.results[-1].penalties
+
+
+def measure_chunk(job: tuple[Options, int, int]) -> list[Result]:
+    """Collect ``count`` positions from matches seeded from ``seed`` and measure each.
+
+    Positions are found and measured in the same process (a state does not
+    pickle); chunks of fixed seeds keep the results the same for any ``--workers``.
+    """
+    options, count, seed = job
+    positions = collect(options, count, seed)
+    return [
+        Result(
+            str(p.view.phase),
+            headroom(options, seed * 1000 + i, p) if options.headroom else None,
+            challenge(options, seed * 1000 + i, p),
+        )
+        for i, p in enumerate(positions)
+    ]
+
+
+def headroom(options: Options, index: int, position: Position) -> Headroom:
+    """Value every candidate of one position on the same sampled worlds, two ways."""
+    view, moves = position.view, position.moves
+    bots = _bots(options, index)
+    rng = random.Random(index)
+    spread = remaining_spread(view.rules, view.round_number)
+    totals = view.scores.totals
+    true: list[list[float]] = [[] for _ in moves]
+    greedy: list[list[float]] = [[] for _ in moves]
+    for _ in range(options.rollouts):
+        world = sample_world(view, rng, 1.0)
+        for move, true_values, greedy_values in zip(moves, true, greedy, strict=True):
+            for values, play in ((true_values, bots), (greedy_values, None)):
+                state = world.copy()
+                state.apply_unchecked(move)
+                penalties = _play_out(state, play) if play else rollout(state, 10_000)
+                projected = [t + p for t, p in zip(totals, penalties, strict=True)]
+                values.append(match_value(projected, view.seat, spread))
+    half = options.rollouts // 2
+
+    def mean(values: Sequence[float]) -> float:
+        return sum(values) / len(values)
+
+    first = max(range(len(moves)), key=lambda i: (mean(true[i][:half]), -i))
+    honest = mean(true[first][half:]) - mean(true[0][half:])
+    by_greedy = max(range(len(moves)), key=lambda i: (mean(greedy[i]), -i))
+    greedy_gain = mean(true[by_greedy]) - mean(true[0])
+    clearly = False
+    for values in true[1:]:
+        diffs = [a - b for a, b in zip(values, true[0], strict=True)]
+        error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        clearly = clearly or mean(diffs) > 2 * error > 0
+    return Headroom(honest, greedy_gain, clearly)
+
+
+def challenge(options: Options, index: int, position: Position) -> float | None:
+    """The challenger's move less the bot's, played from the real position (0 if the same)."""
+    if options.challenger is None:
+        return None
+    view, mine = position.view, position.moves[0]
+    theirs = make_bot(options.challenger, index).choose(view)
+    if theirs == mine:
+        return 0.0
+    bots = _bots(options, index)
+    spread = remaining_spread(view.rules, view.round_number)
+    diffs = []
+    for future in range(options.rollouts):
+        values = []
+        for move in (theirs, mine):
+            state = position.state.with_shuffled_stock(index * 10_000 + future)
+            state.apply_unchecked(move)
+            projected = [
+                t + p for t, p in zip(view.scores.totals, _play_out(state, bots), strict=True)
+            ]
+            values.append(match_value(projected, view.seat, spread))
+        diffs.append(values[0] - values[1])
+    return sum(diffs) / len(diffs)
+
+
+def _bots(options: Options, index: int) -> list[Bot]:
+    """The true policies: the bot in seat 0, the opponents elsewhere."""
+    return [make_bot(options.bot, index)] + [
+        make_bot(options.opponents, index + seat) for seat in range(1, options.players)
+    ]
+
+
+def summary(label: str, values: Sequence[float]) -> str:
+    if len(values) < 2:
+        return f"{label:<26} {len(values):>5}"
+    error = statistics.stdev(values) / math.sqrt(len(values))
+    return f"{label:<26} {len(values):>5} {statistics.mean(values):>+10.5f} {error:>9.5f}"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--opponents", default="heuristic")
+    parser.add_argument("--positions", type=int, default=120)
+    parser.add_argument("--rollouts", type=int, default=48)
+    parser.add_argument("--candidates", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--challenger", help="another bot whose choices are compared")
+    parser.add_argument(
+        "--headroom", action="store_true", help="with --challenger, measure the head-room too"
+    )
+    args = parser.parse_args(argv)
+    if args.rollouts < 4 or args.positions < 2:
+        parser.error("needs --rollouts of 4 or more and --positions of 2 or more")
+    options = Options(
+        args.rules,
+        args.players,
+        args.bot,
+        args.opponents,
+        args.rollouts,
+        args.candidates,
+        args.challenger,
+        args.headroom or not args.challenger,
+    )
+    start = time.perf_counter()
+    chunk = 10
+    jobs = [
+        (options, min(chunk, args.positions - start), args.seed + 1000 * (start // chunk))
+        for start in range(0, args.positions, chunk)
+    ]
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = [r for part in pool.map(measure_chunk, jobs) for r in part]
+    print(
+        f"{args.bot} (seat 0) against {args.opponents}, {args.rules}, {args.players} players: "
+        f"{len(results)} positions, {args.rollouts} worlds each, "
+        f"{time.perf_counter() - start:.0f} s on {args.workers} workers"
+    )
+    print(f"{'match wins per decision':<26} {'n':>5} {'mean':>10} {'std err':>9}")
+    rooms = [(r.phase, r.headroom) for r in results if r.headroom is not None]
+    for phase in ("draw", "discard", None) if rooms else ():
+        chosen = [room for kind, room in rooms if phase is None or kind == phase]
+        name = phase or "all"
+        print(summary(f"true-policy gain, {name}", [r.honest_gain for r in chosen]))
+        print(summary(f"greedy-rollout, {name}", [r.greedy_gain for r in chosen]))
+    if rooms:
+        clearly = sum(room.clearly_better for _, room in rooms)
+        print(f"clearly better move elsewhere: {clearly} of {len(rooms)} positions")
+    gains = [r.challenger_gain for r in results if r.challenger_gain is not None]
+    if gains:
+        differs = sum(g != 0 for g in gains)
+        print(f"{args.challenger} differs from {args.bot} in {differs} of {len(gains)} positions")
+        print(summary(f"{args.challenger} advantage", gains))
+
+
+if __name__ == "__main__":
+    main()
