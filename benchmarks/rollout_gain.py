@@ -296,11 +296,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     if rooms:
         clearly = sum(room.clearly_better for _, room in rooms)
         print(f"clearly better move elsewhere: {clearly} of {len(rooms)} positions")
-    gains = [r.challenger_gain for r in results if r.challenger_gain is not None]
-    if gains:
-        differs = sum(g != 0 for g in gains)
-        print(f"{args.challenger} differs from {args.bot} in {differs} of {len(gains)} positions")
-        print(summary(f"{args.challenger} advantage", gains))
+    versus = [(r.phase, r.challenger_gain) for r in results if r.challenger_gain is not None]
+    if versus:
+        differs = sum(g != 0 for _, g in versus)
+        print(f"{args.challenger} differs from {args.bot} in {differs} of {len(versus)} positions")
+        for phase in ("draw", "discard", None):
+            gains = [g for kind, g in versus if phase is None or kind == phase]
+            print(summary(f"challenger's gain, {phase or 'all'}", gains))
 
 
 if __name__ == "__main__":

@@ -107,7 +107,8 @@ def test_hidden_cards_do_not_change_the_choice(phase: str) -> None:
         a = MonteCarloBot(seed, samples=12, candidates=3)
         b = MonteCarloBot(seed, samples=12, candidates=3)
         assert a.choose(one.view(seat)) == b.choose(two.view(seat))
-        assert a.last.worlds == b.last.worlds > 0
+        assert a.last.worlds == b.last.worlds
+        assert (a.last.worlds > 0) is (phase == "discard")  # the draw is the prior's
 
 
 def test_goes_out_and_takes_a_card_that_goes_out_without_search() -> None:
@@ -123,16 +124,21 @@ def test_goes_out_and_takes_a_card_that_goes_out_without_search() -> None:
 
 
 def test_stops_early_when_one_move_is_clearly_best() -> None:
-    # A wild on the pile (7s are wild with 7 cards): taking it is clearly better than
-    # the stock, and the search says so long before its budget.
+    # A wild on the pile (7s are wild with 7 cards): the draw is the prior's (take it),
+    # unsearched.
     state = MatchState.new(CLASSIC.with_options(hand_sizes="7,8,9"), 2, seed=1)
     mine, theirs = "5S 6S 9H 9D 2C KC 10H", "AD 4D JH QH 3C 10C 4S"
     state.stack([mine, theirs] if state.current == 0 else [theirs, mine], up="7H")
     bot = MonteCarloBot(2, samples=400)
     assert bot.choose(state.view(state.current)) == Draw(Source.DISCARD)
-    assert 0 < bot.last.worlds < 100
-    # Discarding: every discard is weighed, and throwing the wild away is dropped early.
+    assert bot.last.worlds == 0 and bot.last.shortcut == "the prior's draw"
+    # Discarding: the prior's discard and the next best; the search settles long before
+    # its budget.
     state.apply(Draw(Source.DISCARD))
+    bot = MonteCarloBot(2, samples=300, candidates=2)
+    assert bot.choose(state.view(state.current)) == Discard(parse_action("x KC").card)
+    assert 0 < bot.last.worlds < 100 and len(bot.last.values) == 1
+    # Every discard weighed: throwing the wild away is dropped.
     bot = MonteCarloBot(2, samples=100, candidates=8)
     action = bot.choose(state.view(state.current))
     assert isinstance(action, Discard) and str(action.card) != "7H"
