@@ -6,8 +6,10 @@ meets, some other move is worth more *under that same continuation*. This
 benchmark measures that head-room directly, without playing whole matches
 (which need thousands of games to show a few points):
 
-1. ``--bot`` (seat 0) plays matches against ``--opponents``; about one decision
-   in eight of seat 0 with more than one candidate move is kept as a position.
+1. ``--bot`` (seat 0) plays ``--matches`` whole matches against ``--opponents``
+   (whole, so that every round counts as often as it is played); about one
+   decision in eight of seat 0 with more than one candidate move is kept as a
+   position.
    The candidates are the bot's own move, the other draw, or the
    ``--candidates - 1`` other discards with the least deadwood after them.
 2. In each position, ``--rollouts`` worlds are dealt from seat 0's view
@@ -29,15 +31,16 @@ benchmark measures that head-room directly, without playing whole matches
    * ``clearly better``: the share of positions where some other move beats
      the bot's by more than two standard errors over all the worlds.
 
-With ``--challenger SPEC`` it also compares another bot's choices with the
-bot's, at the same positions: where the challenger would play another move,
+With ``--challenger SPEC`` it compares another bot's choices with the bot's
+instead, at every decision of seat 0 with a choice: where the challenger would play another move,
 both moves are played from the *real* position (the real hands; the stock
 reshuffled for each of ``--rollouts`` futures, :meth:`MatchState.with_shuffled_stock`)
 and the round played out by the true policies. The mean difference over all
 positions (0 where the two agree) is the challenger's first-order advantage
 per decision: positive means its different choices are better, as the real
 cards play out. Only the decisions that differ cost rollouts, and each is
-paired, so a few hundred positions show what thousands of whole matches would:
+paired, so a few thousand decisions (15 two-player matches hold about 2,000)
+show what thousands of whole matches would:
 this is how ``montecarlo`` variants and heuristic weights are screened before a
 tournament.
 
@@ -76,7 +79,7 @@ class Options:
     rollouts: int
     candidates: int
     challenger: str | None
-    headroom: bool  # measure the head-room (sampled worlds, every candidate)
+    headroom: bool  # measure the head-room (no challenger)
 
 
 @dataclass(frozen=True)
@@ -120,31 +123,29 @@ def candidates(view: PlayerView, chosen: Action, limit: int) -> tuple[Action, ..
     return (chosen, *others[: limit - 1])
 
 
-def collect(options: Options, count: int, seed: int) -> list[Position]:
-    """Positions of seat 0 from matches of the bot against the opponents."""
+def collect(options: Options, seed: int) -> list[Position]:
+    """Positions of seat 0 from one whole match of the bot against the opponents.
+
+    Whole matches, so that every round is represented as often as it is played.
+    """
     rules = get_rules(options.rules)
     pick = random.Random(seed)
     positions: list[Position] = []
-    match_seed = seed
-    while len(positions) < count:
-        bots = [make_bot(options.bot, match_seed)] + [
-            make_bot(options.opponents, match_seed + seat) for seat in range(1, options.players)
-        ]
-        state = MatchState.new(rules, options.players, seed=match_seed)
-        match_seed += 1
-        while state.phase is not Phase.MATCH_OVER and len(positions) < count:
-            if state.phase is Phase.ROUND_OVER:
-                state.next_round()
-                continue
-            view = state.view(state.current)
-            action = bots[state.current].choose(view)
-            # Head-room costs every candidate's rollouts: one decision in eight is
-            # plenty. A challenger costs only where it differs: keep them all.
-            if state.current == 0 and (not options.headroom or pick.random() < 0.125):
-                moves = candidates(view, action, options.candidates)
-                if len(moves) > 1:
-                    positions.append(Position(state.copy(), view, moves))
-            state.apply(action)
+    bots = _bots(options, seed)
+    state = MatchState.new(rules, options.players, seed=seed)
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state.next_round()
+            continue
+        view = state.view(state.current)
+        action = bots[state.current].choose(view)
+        # Head-room costs every candidate's rollouts: one decision in eight is
+        # plenty. A challenger costs only where it differs: keep them all.
+        if state.current == 0 and (not options.headroom or pick.random() < 0.125):
+            moves = candidates(view, action, options.candidates)
+            if len(moves) > 1:
+                positions.append(Position(state.copy(), view, moves))
+        state.apply(action)
     return positions
 
 
@@ -154,14 +155,14 @@ def _play_out(state: MatchState, bots: Sequence[Bot]) -> tuple[int, ...]:
     return state.results[-1].penalties
 
 
-def measure_chunk(job: tuple[Options, int, int]) -> list[Result]:
-    """Collect ``count`` positions from matches seeded from ``seed`` and measure each.
+def measure_match(job: tuple[Options, int]) -> list[Result]:
+    """Collect the positions of the match seeded ``seed`` and measure each.
 
     Positions are found and measured in the same process (a state does not
-    pickle); chunks of fixed seeds keep the results the same for any ``--workers``.
+    pickle); one job a match seed keeps the results the same for any ``--workers``.
     """
-    options, count, seed = job
-    positions = collect(options, count, seed)
+    options, seed = job
+    positions = collect(options, seed)
     return [
         Result(
             str(p.view.phase),
@@ -251,18 +252,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--opponents", default="heuristic")
-    parser.add_argument("--positions", type=int, default=120)
+    parser.add_argument(
+        "--matches", type=int, default=10, help="whole matches to take positions from"
+    )
     parser.add_argument("--rollouts", type=int, default=48)
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--challenger", help="another bot whose choices are compared")
-    parser.add_argument(
-        "--headroom", action="store_true", help="with --challenger, measure the head-room too"
-    )
     args = parser.parse_args(argv)
-    if args.rollouts < 4 or args.positions < 2:
-        parser.error("needs --rollouts of 4 or more and --positions of 2 or more")
+    if args.rollouts < 4 or args.matches < 1:
+        parser.error("needs --rollouts of 4 or more and --matches of 1 or more")
     options = Options(
         args.rules,
         args.players,
@@ -271,19 +271,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.rollouts,
         args.candidates,
         args.challenger,
-        args.headroom or not args.challenger,
+        not args.challenger,
     )
     start = time.perf_counter()
-    chunk = 10
-    jobs = [
-        (options, min(chunk, args.positions - start), args.seed + 1000 * (start // chunk))
-        for start in range(0, args.positions, chunk)
-    ]
+    jobs = [(options, args.seed + match) for match in range(args.matches)]
     with ProcessPoolExecutor(args.workers) as pool:
-        results = [r for part in pool.map(measure_chunk, jobs) for r in part]
+        results = [r for part in pool.map(measure_match, jobs) for r in part]
     print(
         f"{args.bot} (seat 0) against {args.opponents}, {args.rules}, {args.players} players: "
-        f"{len(results)} positions, {args.rollouts} worlds each, "
+        f"{len(results)} positions from {args.matches} matches, {args.rollouts} worlds each, "
         f"{time.perf_counter() - start:.0f} s on {args.workers} workers"
     )
     print(f"{'match wins per decision':<26} {'n':>5} {'mean':>10} {'std err':>9}")

@@ -378,10 +378,10 @@ class MonteCarloBot:
                 and solver.can_go_out([*view.hand, top])
             ):
                 return (_TAKE,), "goes out"
-            # The draw is the prior's. Searched, the draw lost: over 2,000 positions the
-            # search's different draws cost 0.0009 of a match win each (0.0002 at
-            # switch_z 3), measured by benchmarks/rollout_gain.py. The rollouts' greedy
-            # players ignore what a take tells the table, so the search over-values takes.
+            # The draw is the prior's. Searched, the draw lost (benchmarks/rollout_gain.py,
+            # docs/bots.md): -0.00024 +- 0.00016 of a match win a draw over 15 matches,
+            # -0.00092 +- 0.00023 in the first rounds. The rollouts' greedy players ignore
+            # what a take tells the table, so the search over-values takes.
             return (self._prior.choose(view),), "the prior's draw"
         if any(isinstance(a, GoOut) for a in legal):
             # The prior goes out too, with the card the next player can use least.
