@@ -43,13 +43,10 @@ import random
 import re
 import resource
 import shlex
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +54,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from threethirteen.server.launch import free_port, serve_command, served
 
 VERSION = re.compile(rb'"version": (\d+)')
 """A snapshot's version, read without decoding the whole message (it is the second key)."""
@@ -318,59 +317,6 @@ async def run(bench: Bench, tables: int) -> None:
 # -- the server process ------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def server_command(port: int, db: str, bot_delay: float) -> list[str]:
-    exe = Path(sys.executable).with_name("threethirteen")
-    head = [str(exe)] if exe.exists() else [sys.executable, "-m", "threethirteen"]
-    return [
-        *head,
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        db,
-        "--bot-delay",
-        f"{bot_delay:g}",
-        "--round-pause",
-        "0",
-    ]
-
-
-@contextlib.contextmanager
-def served(command: list[str], port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """The server running (it answers HTTP); killed and reaped on the way out."""
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                if proc.poll() is not None:
-                    raise SystemExit(f"the server exited ({proc.returncode}):\n{log.read_text()}")
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1).is_success:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise SystemExit(f"the server did not start:\n{log.read_text()}")
-                time.sleep(0.1)
-            yield proc
-        finally:
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process, from /proc (Linux); 0.0 elsewhere."""
     try:
@@ -450,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="threethirteen-bench-") as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        command = server_command(port, db, args.bot_delay)
+        command = serve_command(port, db, bot_delay=args.bot_delay)
         shown = shlex.join([sys.executable, *sys.argv] if argv is None else ["server_bench.py"])
         print(f"command: {shown}")
         print(f"server:  {shlex.join(command)}")
@@ -460,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"load average at start (1, 5, 15 min): {load()}")
         sys.stdout.flush()
-        with served(command, port, Path(tmp) / "server.log") as proc:
+        with served(command, port, Path(tmp) / "server.log", timeout=60) as proc:
             start = time.perf_counter()
             bench = Bench(
                 http=f"http://127.0.0.1:{port}",

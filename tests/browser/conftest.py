@@ -14,16 +14,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from threethirteen.server.launch import ServerStartError, free_port, serve_command, start, stop
 
 CHROMIUM = Path(os.environ.get("THREETHIRTEEN_CHROMIUM", "/usr/bin/chromium"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,29 +45,6 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _serve_command(port: int, db: Path) -> list[str]:
-    script = Path(sys.executable).with_name("threethirteen")
-    base = [str(script)] if script.exists() else [sys.executable, "-m", "threethirteen"]
-    return [
-        *base,
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{db}",
-        "--bot-delay",
-        "0.05",
-        "--round-pause",
-        "0.5",
-    ]
-
-
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """The folder for this run's screenshots, emptied once per session."""
@@ -83,40 +57,18 @@ def artifacts() -> Path:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a freshly started `threethirteen serve`."""
     folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    log = (folder / "server.log").open("w")
-    proc = subprocess.Popen(
-        _serve_command(port, folder / "tables.db"),
-        cwd=folder,
-        stdout=log,
-        stderr=subprocess.STDOUT,
+    port = free_port()
+    command = serve_command(
+        port, f"sqlite:///{folder / 'tables.db'}", bot_delay=0.05, round_pause=0.5
     )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
     try:
-        while True:
-            if proc.poll() is not None:
-                log.flush()
-                text = (folder / "server.log").read_text()
-                pytest.fail(f"the server exited with {proc.returncode}:\n{text}")
-            try:
-                with urllib.request.urlopen(base + "/api/options", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("the server did not answer within 30 s")
-            time.sleep(0.2)
-        yield base
+        proc = start(command, port, folder / "server.log", cwd=folder)
+    except ServerStartError as error:
+        pytest.fail(str(error))
+    try:
+        yield f"http://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+        stop(proc)
 
 
 @pytest.fixture(scope="module")

@@ -3,67 +3,15 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
+from threethirteen.server.launch import free_port, serve_command, start, stop
 from threethirteen.store import MemoryStore, Store
 from threethirteen.store.sql import SqlStore
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def start_server(db: str, port: int, log: Path, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
-    """Start the server on the database URL ``db``; wait until it answers (at most 30 s)."""
-    out = log.open("ab")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "threethirteen",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            db,
-            "--bot-delay",
-            str(bot_delay),
-            "--round-pause",
-            "0",
-        ],
-        stdout=out,
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"the server exited with {proc.returncode}: {log.read_text()}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError(f"the server did not start: {log.read_text()}")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait(timeout=10)
 
 
 class Served:
@@ -109,13 +57,14 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
     """
     started: list[subprocess.Popen[bytes]] = []
 
-    def start(db: str, bot_delay: float = 0.0) -> Served:
+    def start_one(db: str, bot_delay: float = 0.0) -> Served:
         port = free_port()
-        proc = start_server(db, port, tmp_path / "server.log", bot_delay)
+        command = serve_command(port, db, bot_delay=bot_delay)
+        proc = start(command, port, tmp_path / "server.log")
         started.append(proc)
         return Served(proc, port)
 
-    yield start
+    yield start_one
     for proc in started:
         stop(proc)
 
