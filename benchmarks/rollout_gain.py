@@ -25,11 +25,18 @@ benchmark measures that head-room directly, without playing whole matches
      (an honest estimate: the choice and its value use different worlds). A
      one-move search with this many rollouts and a perfect model of the rest
      of the round would gain about this much a decision.
+   * ``best in hindsight``: the best move's mean on all the worlds less the
+     bot's own. The maximum of noisy means is biased upward, so this bounds the
+     head-room from above, as the true-policy gain bounds it from below.
    * ``greedy-rollout choice``: the move best under greedy rollouts (all the
      worlds), valued by the true-policy rollouts: what ``montecarlo``'s cheap
      rollouts would choose, and what it is worth.
    * ``clearly better``: the share of positions where some other move beats
      the bot's by more than two standard errors over all the worlds.
+
+   With ``--oracle`` the worlds keep the real hands (only the stock is
+   reshuffled): the head-room of a search that knew every hand, an upper bound
+   for what better sampled worlds could give.
 
 With ``--challenger SPEC`` it compares another bot's choices with the bot's
 instead, at every decision of seat 0 with a choice: where the challenger would play another move,
@@ -80,6 +87,7 @@ class Options:
     candidates: int
     challenger: str | None
     headroom: bool  # measure the head-room (no challenger)
+    oracle: bool = False  # head-room worlds keep the real hands (only the stock reshuffled)
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,7 @@ class Position:
 @dataclass(frozen=True)
 class Headroom:
     honest_gain: float  # choose on the first half of the worlds, value on the second
+    best_gain: float  # the best mean on all the worlds less the bot's: biased up, a bound
     greedy_gain: float  # the greedy-rollout choice, valued by the true policies
     clearly_better: bool
 
@@ -182,8 +191,12 @@ def headroom(options: Options, index: int, position: Position) -> Headroom:
     totals = view.scores.totals
     true: list[list[float]] = [[] for _ in moves]
     greedy: list[list[float]] = [[] for _ in moves]
-    for _ in range(options.rollouts):
-        world = sample_world(view, rng, 1.0)
+    for number in range(options.rollouts):
+        world = (
+            position.state.with_shuffled_stock(index * 10_000 + number)
+            if options.oracle
+            else sample_world(view, rng, 1.0)
+        )
         for move, true_values, greedy_values in zip(moves, true, greedy, strict=True):
             for values, play in ((true_values, bots), (greedy_values, None)):
                 state = world.copy()
@@ -205,7 +218,8 @@ def headroom(options: Options, index: int, position: Position) -> Headroom:
         diffs = [a - b for a, b in zip(values, true[0], strict=True)]
         error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
         clearly = clearly or mean(diffs) > 2 * error > 0
-    return Headroom(honest, greedy_gain, clearly)
+    best = max(mean(values) for values in true) - mean(true[0])
+    return Headroom(honest, best, greedy_gain, clearly)
 
 
 def challenge(options: Options, index: int, position: Position) -> float | None:
@@ -260,6 +274,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--challenger", help="another bot whose choices are compared")
+    parser.add_argument(
+        "--oracle",
+        action="store_true",
+        help="head-room with the real hands in every world (only the stock reshuffled)",
+    )
     args = parser.parse_args(argv)
     if args.rollouts < 4 or args.matches < 1:
         parser.error("needs --rollouts of 4 or more and --matches of 1 or more")
@@ -272,6 +291,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.candidates,
         args.challenger,
         not args.challenger,
+        args.oracle,
     )
     start = time.perf_counter()
     jobs = [(options, args.seed + match) for match in range(args.matches)]
@@ -288,6 +308,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         chosen = [room for kind, room in rooms if phase is None or kind == phase]
         name = phase or "all"
         print(summary(f"true-policy gain, {name}", [r.honest_gain for r in chosen]))
+        print(summary(f"best in hindsight, {name}", [r.best_gain for r in chosen]))
         print(summary(f"greedy-rollout, {name}", [r.greedy_gain for r in chosen]))
     if rooms:
         clearly = sum(room.clearly_better for _, room in rooms)

@@ -1,0 +1,80 @@
+"""The decision-by-decision measuring tool (benchmarks/rollout_gain.py) measures what it says."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from threethirteen.actions import Discard, Draw
+from threethirteen.views import Phase
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rollout_gain.py"
+
+
+@pytest.fixture(scope="module")
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rollout_gain", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["rollout_gain"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def options(tool: ModuleType, **changes: object) -> object:
+    base = {
+        "rules": "classic",
+        "players": 2,
+        "bot": "heuristic",
+        "opponents": "simple",
+        "rollouts": 4,
+        "candidates": 3,
+        "challenger": None,
+        "headroom": True,
+        "oracle": False,
+    }
+    base.update(changes)
+    return tool.Options(**base)
+
+
+def test_positions_are_the_bots_own_decisions_with_its_move_first(tool: ModuleType) -> None:
+    positions = tool.collect(options(tool, headroom=False), seed=11)
+    assert len(positions) > 50  # every seat-0 decision with a choice of a whole match
+    bot = tool.make_bot("heuristic", 0)
+    for position in positions[:40]:
+        assert position.state.current == 0 and position.view.seat == 0
+        assert position.moves[0] == bot.choose(position.view)
+        assert len(set(position.moves)) == len(position.moves) > 1
+        assert set(position.moves) <= set(position.view.legal_actions)
+        kind = Draw if position.view.phase is Phase.DRAW else Discard
+        assert all(isinstance(move, kind) for move in position.moves)
+
+
+def test_a_challenger_that_agrees_gains_exactly_nothing(tool: ModuleType) -> None:
+    same = options(tool, challenger="heuristic", headroom=False)
+    results = tool.measure_match((same, 12))
+    assert results and all(r.challenger_gain == 0.0 for r in results)
+
+
+def test_a_weaker_challenger_loses_where_it_differs(tool: ModuleType) -> None:
+    weaker = options(tool, challenger="random", headroom=False)
+    gains = [r.challenger_gain for r in tool.measure_match((weaker, 13))]
+    differing = [g for g in gains if g != 0]
+    assert len(differing) > 20
+    assert sum(differing) / len(differing) < 0  # random moves cost match wins
+
+
+def test_oracle_worlds_keep_the_real_hands_and_hindsight_is_an_upper_bound(
+    tool: ModuleType,
+) -> None:
+    position = tool.collect(options(tool, headroom=False), seed=14)[5]
+    room = tool.headroom(options(tool, oracle=True), 7, position)
+    # The best mean over all the worlds includes the bot's own move: never below 0.
+    assert room.best_gain >= 0.0
+    again = tool.headroom(options(tool, oracle=True), 7, position)
+    assert again == room  # the same worlds for the same index
+    assert position.state.with_shuffled_stock(70_000).hands == position.state.hands
