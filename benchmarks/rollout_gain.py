@@ -69,6 +69,7 @@ from dataclasses import dataclass
 
 from threethirteen.actions import Action, Discard, Draw, GoOut
 from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.base import decisions
 from threethirteen.bots.montecarlo import rollout
 from threethirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.rules import get_rules
@@ -142,19 +143,13 @@ def collect(options: Options, seed: int) -> list[Position]:
     positions: list[Position] = []
     bots = _bots(options, seed)
     state = MatchState.new(rules, options.players, seed=seed)
-    while state.phase is not Phase.MATCH_OVER:
-        if state.phase is Phase.ROUND_OVER:
-            state.next_round()
-            continue
-        view = state.view(state.current)
-        action = bots[state.current].choose(view)
+    for decision in decisions(state, bots):
         # Head-room costs every candidate's rollouts: one decision in eight is
         # plenty. A challenger costs only where it differs: keep them all.
-        if state.current == 0 and (not options.headroom or pick.random() < 0.125):
-            moves = candidates(view, action, options.candidates)
+        if decision.seat == 0 and (not options.headroom or pick.random() < 0.125):
+            moves = candidates(decision.view, decision.action, options.candidates)
             if len(moves) > 1:
-                positions.append(Position(state.copy(), view, moves))
-        state.apply(action)
+                positions.append(Position(state.copy(), decision.view, moves))
     return positions
 
 

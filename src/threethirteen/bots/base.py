@@ -11,7 +11,7 @@ Phase.MATCH_OVER
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -22,7 +22,16 @@ from threethirteen.rules import Rules
 from threethirteen.state import MatchState, Phase
 from threethirteen.views import PlayerView
 
-__all__ = ["STOCK", "TAKE", "Bot", "PlayedMatch", "forced_draw", "play_match"]
+__all__ = [
+    "STOCK",
+    "TAKE",
+    "Bot",
+    "Decision",
+    "PlayedMatch",
+    "decisions",
+    "forced_draw",
+    "play_match",
+]
 
 STOCK, TAKE = Draw(Source.STOCK), Draw(Source.DISCARD)
 
@@ -51,6 +60,38 @@ class PlayedMatch:
 Observer = Callable[[MatchState, int, Action], None]
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One bot decision of a match being played: its seat, the view it saw, its action."""
+
+    seat: int
+    view: PlayerView
+    action: Action
+
+
+def decisions(
+    state: MatchState, bots: Sequence[Bot], observer: Observer | None = None
+) -> Iterator[Decision]:
+    """Play ``state`` to the end of its match, one bot a seat, yielding each decision.
+
+    Each decision is yielded *before* its action is applied, so the consumer sees
+    the position the bot decided in (``state`` itself, unchanged until the
+    consumer asks for the next decision). Actions are applied checked, then
+    ``observer(state, seat, action)`` is called. Rounds are dealt as they end.
+    """
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state.next_round()
+            continue
+        seat = state.current
+        view = state.view(seat)
+        action = bots[seat].choose(view)
+        yield Decision(seat, view, action)
+        state.apply(action)
+        if observer is not None:
+            observer(state, seat, action)
+
+
 def play_match(
     rules: Rules,
     bots: Sequence[Bot],
@@ -74,15 +115,8 @@ def play_match(
         names = [bot.name for bot in bots]
     if len(names) != len(bots):
         raise ThreeThirteenError(f"{len(names)} names for {len(bots)} bots")
-    while state.phase is not Phase.MATCH_OVER:
-        if state.phase is Phase.ROUND_OVER:
-            state.next_round()
-            continue
-        seat = state.current
-        action = bots[seat].choose(state.view(seat))
-        state.apply(action)
-        if observer is not None:
-            observer(state, seat, action)
+    for _ in decisions(state, bots, observer):
+        pass
     return PlayedMatch(state, state.record(names))
 
 

@@ -36,13 +36,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from threethirteen.bots import make_bot
+from threethirteen.actions import Action
+from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.base import decisions
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import Executor, SerialExecutor
 from threethirteen.lab.stats import TimeHistogram, wilson_interval
 from threethirteen.records import GameRecord
 from threethirteen.rules import Rules
-from threethirteen.state import MatchState, Phase
+from threethirteen.state import MatchState
+from threethirteen.views import PlayerView
 
 __all__ = [
     "BotSummary",
@@ -205,6 +208,25 @@ class GameResult:
     record: GameRecord | None = None
 
 
+class _Timed:
+    """A bot whose every ``choose`` is timed into ``times``, in CPU time of the thread.
+
+    CPU time, so other work on the machine does not inflate it; the clock runs
+    around ``choose`` alone (building the view is the engine's cost).
+    """
+
+    def __init__(self, bot: Bot, times: TimeHistogram) -> None:
+        self.name = bot.name
+        self._bot = bot
+        self._times = times
+
+    def choose(self, view: PlayerView) -> Action:
+        start = time.thread_time_ns()
+        action = self._bot.choose(view)
+        self._times.add(time.thread_time_ns() - start)
+        return action
+
+
 def play_game(rules: Rules, game: Game, *, keep_record: bool = False) -> GameResult:
     """Play one planned match with fresh bots, timing every decision.
 
@@ -216,17 +238,8 @@ def play_game(rules: Rules, game: Game, *, keep_record: bool = False) -> GameRes
     bots = [make_bot(name, seed) for name, seed in zip(game.seats, game.bot_seeds, strict=True)]
     state = MatchState.new(rules, players, game.seed)
     times = [TimeHistogram() for _ in range(players)]
-    clock = time.thread_time_ns  # CPU time: other work on the machine does not inflate it
-    while state.phase is not Phase.MATCH_OVER:
-        if state.phase is Phase.ROUND_OVER:
-            state.next_round()
-            continue
-        seat = state.current
-        view = state.view(seat)
-        start = clock()
-        action = bots[seat].choose(view)
-        times[seat].add(clock() - start)
-        state.apply(action)
+    for _ in decisions(state, [_Timed(bot, t) for bot, t in zip(bots, times, strict=True)]):
+        pass
     round_wins = [0.0] * players
     rounds_out = [0] * players
     for result in state.results:
