@@ -73,6 +73,7 @@ from threethirteen.bots.base import decisions
 from threethirteen.bots.montecarlo import rollout
 from threethirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.rules import get_rules
+from threethirteen.scoring import RoundEnd
 from threethirteen.state import MatchState, Phase, solver_for
 from threethirteen.views import PlayerView
 from threethirteen.worlds import sample_world
@@ -133,8 +134,8 @@ def candidates(view: PlayerView, chosen: Action, limit: int) -> tuple[Action, ..
     return (chosen, *others[: limit - 1])
 
 
-def collect(options: Options, seed: int) -> list[Position]:
-    """Positions of seat 0 from one whole match of the bot against the opponents.
+def collect(options: Options, seed: int) -> tuple[list[Position], int]:
+    """Positions of seat 0 from one whole match, and how many were left out as stalled.
 
     Whole matches, so that every round is represented as often as it is played.
     """
@@ -150,7 +151,13 @@ def collect(options: Options, seed: int) -> list[Position]:
             moves = candidates(decision.view, decision.action, options.candidates)
             if len(moves) > 1:
                 positions.append(Position(state.copy(), decision.view, moves))
-    return positions
+    # A round that ran into the stall rule repeated one position hundreds of times
+    # (two bots passing a card back and forth). Any change there breaks the loop and
+    # gains once, not at each repetition: summing per-decision gains would count it
+    # hundreds of times, so its positions are left out (the second figure returned).
+    stalled = {r.number for r in state.results if r.ending is RoundEnd.TURN_LIMIT}
+    kept = [p for p in positions if p.view.round_number not in stalled]
+    return kept, len(positions) - len(kept)
 
 
 def _play_out(state: MatchState, bots: Sequence[Bot]) -> tuple[int, ...]:
@@ -159,15 +166,16 @@ def _play_out(state: MatchState, bots: Sequence[Bot]) -> tuple[int, ...]:
     return state.results[-1].penalties
 
 
-def measure_match(job: tuple[Options, int]) -> list[Result]:
+def measure_match(job: tuple[Options, int]) -> tuple[list[Result], int]:
     """Collect the positions of the match seeded ``seed`` and measure each.
 
+    Returns the results and the number of positions left out as stalled.
     Positions are found and measured in the same process (a state does not
     pickle); one job a match seed keeps the results the same for any ``--workers``.
     """
     options, seed = job
-    positions = collect(options, seed)
-    return [
+    positions, stalled = collect(options, seed)
+    results = [
         Result(
             str(p.view.phase),
             headroom(options, seed * 1000 + i, p) if options.headroom else None,
@@ -175,6 +183,7 @@ def measure_match(job: tuple[Options, int]) -> list[Result]:
         )
         for i, p in enumerate(positions)
     ]
+    return results, stalled
 
 
 def headroom(options: Options, index: int, position: Position) -> Headroom:
@@ -291,12 +300,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     start = time.perf_counter()
     jobs = [(options, args.seed + match) for match in range(args.matches)]
     with ProcessPoolExecutor(args.workers) as pool:
-        results = [r for part in pool.map(measure_match, jobs) for r in part]
+        parts = list(pool.map(measure_match, jobs))
+    results = [r for part, _ in parts for r in part]
+    stalled = sum(left_out for _, left_out in parts)
     print(
         f"{args.bot} (seat 0) against {args.opponents}, {args.rules}, {args.players} players: "
         f"{len(results)} positions from {args.matches} matches, {args.rollouts} worlds each, "
         f"{time.perf_counter() - start:.0f} s on {args.workers} workers"
     )
+    if stalled:
+        print(f"left out: {stalled} positions of rounds stopped by the stall rule")
     print(f"{'match wins per decision':<26} {'n':>5} {'mean':>10} {'std err':>9}")
     rooms = [(r.phase, r.headroom) for r in results if r.headroom is not None]
     for phase in ("draw", "discard", None) if rooms else ():

@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from threethirteen.actions import Discard, Draw, GoOut, Source, parse_action
-from threethirteen.bots import HeuristicBot, SimpleBot, make_bot
+from threethirteen.bots import Bot, HeuristicBot, SimpleBot, make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import Weights
 from threethirteen.bots.tracking import read_log
@@ -112,6 +112,21 @@ def test_it_goes_out_with_the_card_the_next_player_wants_least() -> None:
     assert HeuristicBot().choose(view) == GoOut(Card.parse("5H"))
 
 
+def test_it_does_not_go_out_with_a_wild_the_next_player_would_take() -> None:
+    # 4s wild: seat 0 holds 5H 6H 7H 4C and draws 8H; it can go out with any card.
+    # Simple throws the wild (the highest penalty, 15); the next player would take it
+    # for its final turn and meld it with anything. The heuristic keeps it.
+    view = view_after(
+        ROUND_4, ["5H 6H 7H 4C", "9C 5D 6S JC"], "2D", "KD 8H", "draw stock", "discard KD",
+        "draw stock",
+    )  # fmt: skip
+    wild = GoOut(Card.parse("4C"))
+    assert SimpleBot().choose(view) == wild
+    assert HeuristicBot(wild_danger=0).choose(view) == wild  # the weight decides it
+    choice = HeuristicBot().choose(view)
+    assert isinstance(choice, GoOut) and choice != wild
+
+
 def test_a_lead_plays_for_low_deadwood_and_a_deficit_gambles() -> None:
     # Matches of the heuristic against simple: wherever the score sheet changes its
     # discard (the same position weighed with and without the match term), the bot
@@ -125,7 +140,7 @@ def test_a_lead_plays_for_low_deadwood_and_a_deficit_gambles() -> None:
     changed = {"ahead": 0, "behind": 0}
     for seed in range(6):
         state = MatchState.new(CLASSIC, 2, seed=seed)
-        bots = [aware, SimpleBot()]
+        bots: list[Bot] = [aware, SimpleBot()]
         for decision in decisions(state, bots):
             view, action = decision.view, decision.action
             if decision.seat == 0 and view.phase is Phase.DISCARD and view.out_seat is None:

@@ -6,10 +6,15 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from threethirteen.actions import Discard, Draw
+from threethirteen.bots.base import decisions
+from threethirteen.rules import get_rules
+from threethirteen.scoring import RoundEnd
+from threethirteen.state import MatchState
 from threethirteen.views import Phase
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rollout_gain.py"
@@ -25,7 +30,7 @@ def tool() -> ModuleType:
     return module
 
 
-def options(tool: ModuleType, **changes: object) -> object:
+def options(tool: ModuleType, **changes: object) -> Any:
     base = {
         "rules": "classic",
         "players": 2,
@@ -42,7 +47,7 @@ def options(tool: ModuleType, **changes: object) -> object:
 
 
 def test_positions_are_the_bots_own_decisions_with_its_move_first(tool: ModuleType) -> None:
-    positions = tool.collect(options(tool, headroom=False), seed=11)
+    positions, _ = tool.collect(options(tool, headroom=False), seed=11)
     assert len(positions) > 50  # every seat-0 decision with a choice of a whole match
     bot = tool.make_bot("heuristic", 0)
     for position in positions[:40]:
@@ -56,13 +61,13 @@ def test_positions_are_the_bots_own_decisions_with_its_move_first(tool: ModuleTy
 
 def test_a_challenger_that_agrees_gains_exactly_nothing(tool: ModuleType) -> None:
     same = options(tool, challenger="heuristic", headroom=False)
-    results = tool.measure_match((same, 12))
+    results, _ = tool.measure_match((same, 12))
     assert results and all(r.challenger_gain == 0.0 for r in results)
 
 
 def test_a_weaker_challenger_loses_where_it_differs(tool: ModuleType) -> None:
     weaker = options(tool, challenger="random", headroom=False)
-    gains = [r.challenger_gain for r in tool.measure_match((weaker, 13))]
+    gains = [r.challenger_gain for r in tool.measure_match((weaker, 13))[0]]
     differing = [g for g in gains if g != 0]
     assert len(differing) > 20
     assert sum(differing) / len(differing) < 0  # random moves cost match wins
@@ -71,10 +76,36 @@ def test_a_weaker_challenger_loses_where_it_differs(tool: ModuleType) -> None:
 def test_oracle_worlds_keep_the_real_hands_and_hindsight_is_an_upper_bound(
     tool: ModuleType,
 ) -> None:
-    position = tool.collect(options(tool, headroom=False), seed=14)[5]
+    position = tool.collect(options(tool, headroom=False), seed=14)[0][5]
     room = tool.headroom(options(tool, oracle=True), 7, position)
     # The best mean over all the worlds includes the bot's own move: never below 0.
     assert room.best_gain >= 0.0
     again = tool.headroom(options(tool, oracle=True), 7, position)
     assert again == room  # the same worlds for the same index
     assert position.state.with_shuffled_stock(70_000).hands == position.state.hands
+
+
+def test_rounds_stopped_by_the_stall_rule_are_left_out(
+    tool: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A stalled round repeats one position; its per-decision gains must not be summed.
+    short = get_rules("classic").with_options(turn_limit=8)  # 4 turns each: many stall
+    monkeypatch.setattr(tool, "get_rules", lambda name: short)
+    chosen = options(tool, headroom=False)
+    positions, left_out = tool.collect(chosen, seed=11)
+    state = MatchState.new(short, 2, seed=11)
+    for _ in decisions(state, tool._bots(chosen, 11)):
+        pass
+    stalled = {r.number for r in state.results if r.ending is RoundEnd.TURN_LIMIT}
+    assert stalled and len(stalled) < 11  # some rounds stalled, some did not
+    assert positions and left_out > 0
+    assert all(p.view.round_number not in stalled for p in positions)
+    mine = [d for d in decisions(MatchState.new(short, 2, seed=11), tool._bots(chosen, 11))]
+    in_stalls = [
+        d
+        for d in mine
+        if d.seat == 0
+        and d.view.round_number in stalled
+        and len(tool.candidates(d.view, d.action, chosen.candidates)) > 1
+    ]
+    assert left_out == len(in_stalls)

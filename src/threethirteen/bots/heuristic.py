@@ -35,7 +35,10 @@ deadwood points (lower is better)::
 * **danger**: how much the discard helps the next player, read from the
   public log (:mod:`threethirteen.bots.tracking`): the ranks it took from the
   pile, and the same-suit neighbours of what it took, count against a card;
-  ranks it refused or threw away itself count for it.
+  ranks it refused or threw away itself count for it. A wild or joker counts
+  :attr:`Weights.wild_danger` (3): everybody takes one. That is also how the bot
+  goes out: with the card the next player's final turn can use least, never a
+  spare wild if a natural card will do.
 * **keep_wild**: wilds are kept unless nothing else is left to throw.
 
 Drawing compares taking the discard (the best score after taking it) with the
@@ -79,6 +82,7 @@ class Weights:
     potential: float = 0.3  # per expected future draw, times the meld part of a draw's gain
     horizon_cap: float = 3.0  # at most this many future draws are credited
     feeds_next: float = 4.0  # per unit of "the next player collects this"
+    wild_danger: float = 3.0  # a wild or joker thrown counts this many (it is always taken)
     keep_wild: float = 12.0  # throwing a wild away
     take_cost: float = 1.0  # taking from the pile tells the table what we collect
     # Going out scores every opponent's deadwood against them: about this much per card
@@ -323,8 +327,13 @@ class HeuristicBot:
     def _feeds(self, ctx: _Context, card: Card) -> float:
         """How much discarding ``card`` helps the next player, from what it took and left."""
         read = ctx.next_read
-        if read is None or card.rank is None:
+        if read is None:
             return 0.0
+        if card.rank is None or ctx.solver.is_wild(card):
+            # Every player takes a wild (or joker) off the pile, and it melds with
+            # anything: the surest feed there is. Scored below it, a wild thrown back and
+            # forth by two players who both play for deadwood would loop a round.
+            return self.weights.wild_danger
         danger = 0.0
         for taken, copies in read.taken.items():
             if taken.rank is None or ctx.solver.is_wild(taken):
