@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/threethirteen
+	$(BIN)/mypy --strict src/threethirteen tests benchmarks
 
 unit: $(STAMP)
 	sh scripts/install-browser.sh

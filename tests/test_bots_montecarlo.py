@@ -9,6 +9,7 @@ import pytest
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import BOT_NAMES, MonteCarloBot, make_bot, play_match
 from threethirteen.bots.montecarlo import match_value, remaining_spread, rollout
+from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.rules import apply_house_rule, get_rules
 from threethirteen.state import MatchState, Phase
@@ -36,7 +37,8 @@ def small(seed: int, **options: object) -> MonteCarloBot:
 
 def test_registered_with_options() -> None:
     assert "montecarlo" in BOT_NAMES
-    assert make_bot("montecarlo").seconds == 0.5  # the documented default budget
+    default = make_bot("montecarlo")
+    assert isinstance(default, MonteCarloBot) and default.seconds == 0.5  # documented budget
     bot = make_bot("montecarlo:0.2", seed=3)
     assert isinstance(bot, MonteCarloBot) and bot.seconds == 0.2 and bot.samples is None
     bot = make_bot("MonteCarlo:samples=16,candidates=3", seed=3)
@@ -120,7 +122,7 @@ def test_goes_out_and_takes_a_card_that_goes_out_without_search() -> None:
     assert bot.choose(state.view(state.current)) == Draw(Source.DISCARD)
     assert bot.last.shortcut == "goes out" and bot.last.worlds == 0
     state.apply(Draw(Source.DISCARD))
-    assert bot.choose(state.view(state.current)) == GoOut(parse_action("x KC").card)
+    assert bot.choose(state.view(state.current)) == GoOut(Card.parse("KC"))
 
 
 def test_stops_early_when_one_move_is_clearly_best() -> None:
@@ -136,14 +138,14 @@ def test_stops_early_when_one_move_is_clearly_best() -> None:
     # its budget.
     state.apply(Draw(Source.DISCARD))
     bot = MonteCarloBot(2, samples=300, candidates=2)
-    assert bot.choose(state.view(state.current)) == Discard(parse_action("x KC").card)
+    assert bot.choose(state.view(state.current)) == Discard(Card.parse("KC"))
     assert 0 < bot.last.worlds < 100 and len(bot.last.values) == 1
     # Every discard weighed: throwing the wild away is dropped.
     bot = MonteCarloBot(2, samples=100, candidates=8)
     action = bot.choose(state.view(state.current))
     assert isinstance(action, Discard) and str(action.card) != "7H"
     assert len(bot.last.candidates) == 8
-    assert Discard(parse_action("x 7H").card) not in bot.last.values  # dropped
+    assert Discard(Card.parse("7H")) not in bot.last.values  # dropped
 
 
 def test_near_equal_moves_keep_the_prior() -> None:

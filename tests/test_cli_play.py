@@ -324,7 +324,7 @@ def test_hint_advises_the_lowest_deadwood_discard() -> None:
                 assert hint.arrangement.deadwood == 0
             else:
                 assert hint.arrangement.deadwood == best
-            state.apply(hint.action)  # type: ignore[arg-type]
+            state.apply(hint.action)
             if state.phase is not Phase.DRAW:
                 break
 

@@ -29,6 +29,11 @@ from threethirteen.scoring import RoundEnd
 from threethirteen.state import MatchState, Phase
 
 
+def phase_of(state: MatchState) -> Phase:
+    """The phase, read through a call: mypy keeps ``state.phase`` narrowed across calls."""
+    return state.phase
+
+
 def _mix(preset: str, *house: str) -> Rules:
     rules = get_rules(preset)
     for spec in house:
@@ -139,7 +144,7 @@ def run_match(rules: Rules, bot_names: list[str], seed: int, probe_seed: int) ->
         if state.phase is Phase.ROUND_OVER:
             watch.check_end(state)
             state.next_round()
-            if state.phase is Phase.DRAW:
+            if phase_of(state) is Phase.DRAW:  # the next round is dealt
                 watch = RoundWatch(state, state.first_dealer)
             continue
         seat = state.current

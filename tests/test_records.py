@@ -32,7 +32,8 @@ def finished() -> tuple[MatchState, GameRecord]:
 
 @pytest.fixture(scope="module")
 def data(finished: tuple[MatchState, GameRecord]) -> dict[str, Any]:
-    return json.loads(finished[1].to_json())
+    parsed: dict[str, Any] = json.loads(finished[1].to_json())
+    return parsed
 
 
 def same_position(a: MatchState, b: MatchState) -> bool:

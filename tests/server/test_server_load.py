@@ -29,7 +29,8 @@ async def play(url: str) -> dict[str, Any]:
             message = json.loads(await asyncio.wait_for(ws.recv(), timeout=LIMIT_SECONDS))
             assert message["type"] == "snapshot", message
             if message["table"]["status"] == "finished":
-                return message
+                finished: dict[str, Any] = message
+                return finished
             version, view = message["version"], message["view"]
             if version <= answered:
                 continue

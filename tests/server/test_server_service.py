@@ -260,6 +260,7 @@ def test_round_over_waits_for_connected_players_to_say_ready() -> None:
     with pytest.raises(ProtocolError):
         svc.handle(table_id, None, ReadyMessage(table.version))
     svc.handle(table_id, 0, ReadyMessage(table.version))
+    assert table.state is not None
     assert table.state.phase is not Phase.ROUND_OVER and table.state.round_number == 2
     assert svc.store.actions(table_id)[-1].action == "next-round"
 

@@ -83,8 +83,8 @@ def test_snapshot_text_equals_the_uncached_encoding_over_a_whole_match() -> None
                 svc.handle(table_id, host.seat, ReadyMessage(table.version))
                 continue
         elif state.current == host.seat:
-            action = chooser.choose(state.view(host.seat))
-            svc.handle(table_id, host.seat, ActionMessage(table.version, action))
+            move = chooser.choose(state.view(host.seat))
+            svc.handle(table_id, host.seat, ActionMessage(table.version, move))
             continue
         auto = svc.pending(table_id)
         assert auto is not None
@@ -132,9 +132,9 @@ def test_snapshot_text_of_a_restored_table_equals_the_uncached_encoding() -> Non
         text = again.snapshot_text(table_id, seat, "connect")
         assert text == json.dumps(again.snapshot(table_id, seat, "connect"))
         assert text == svc.snapshot_text(table_id, seat, "connect")
-        state = again.table(table_id).state
-        assert state is not None
-        view = state.view(0 if seat is None else seat)
+        restored = again.table(table_id).state
+        assert restored is not None
+        view = restored.view(0 if seat is None else seat)
         expected = json.dumps(encode_view(view, own=seat is not None))
         assert json.dumps(json.loads(text)["view"]) == expected
 
