@@ -192,7 +192,6 @@ def headroom(options: Options, index: int, position: Position) -> Headroom:
     bots = _bots(options, index)
     rng = random.Random(index)
     spread = remaining_spread(view.rules, view.round_number)
-    totals = view.scores.totals
     true: list[list[float]] = [[] for _ in moves]
     greedy: list[list[float]] = [[] for _ in moves]
     for number in range(options.rollouts):
@@ -202,12 +201,8 @@ def headroom(options: Options, index: int, position: Position) -> Headroom:
             else sample_world(view, rng, 1.0)
         )
         for move, true_values, greedy_values in zip(moves, true, greedy, strict=True):
-            for values, play in ((true_values, bots), (greedy_values, None)):
-                state = world.copy()
-                state.apply_unchecked(move)
-                penalties = _play_out(state, play) if play else rollout(state, 10_000)
-                projected = [t + p for t, p in zip(totals, penalties, strict=True)]
-                values.append(match_value(projected, view.seat, spread))
+            true_values.append(_value(world.copy(), move, bots, view, spread))
+            greedy_values.append(_value(world.copy(), move, None, view, spread))
     half = options.rollouts // 2
 
     def mean(values: Sequence[float]) -> float:
@@ -238,16 +233,27 @@ def challenge(options: Options, index: int, position: Position) -> float | None:
     spread = remaining_spread(view.rules, view.round_number)
     diffs = []
     for future in range(options.rollouts):
-        values = []
-        for move in (theirs, mine):
-            state = position.state.with_shuffled_stock(index * 10_000 + future)
-            state.apply_unchecked(move)
-            projected = [
-                t + p for t, p in zip(view.scores.totals, _play_out(state, bots), strict=True)
-            ]
-            values.append(match_value(projected, view.seat, spread))
-        diffs.append(values[0] - values[1])
+        seed = index * 10_000 + future
+        theirs_value, mine_value = (
+            _value(position.state.with_shuffled_stock(seed), move, bots, view, spread)
+            for move in (theirs, mine)
+        )
+        diffs.append(theirs_value - mine_value)
     return sum(diffs) / len(diffs)
+
+
+def _value(
+    state: MatchState, move: Action, bots: Sequence[Bot] | None, view: PlayerView, spread: float
+) -> float:
+    """Play ``move`` in ``state`` (changed), the round out, and value the match for ``view``'s seat.
+
+    The round is played by ``bots`` (the true policies), or by ``montecarlo``'s
+    greedy rollout when ``bots`` is None.
+    """
+    state.apply_unchecked(move)
+    penalties = _play_out(state, bots) if bots else rollout(state, 10_000)
+    projected = [t + p for t, p in zip(view.scores.totals, penalties, strict=True)]
+    return match_value(projected, view.seat, spread)
 
 
 def _bots(options: Options, index: int) -> list[Bot]:

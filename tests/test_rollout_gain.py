@@ -94,13 +94,11 @@ def test_rounds_stopped_by_the_stall_rule_are_left_out(
     chosen = options(tool, headroom=False)
     positions, left_out = tool.collect(chosen, seed=11)
     state = MatchState.new(short, 2, seed=11)
-    for _ in decisions(state, tool._bots(chosen, 11)):
-        pass
+    mine = list(decisions(state, tool._bots(chosen, 11)))  # the same match, replayed
     stalled = {r.number for r in state.results if r.ending is RoundEnd.TURN_LIMIT}
     assert stalled and len(stalled) < 11  # some rounds stalled, some did not
     assert positions and left_out > 0
     assert all(p.view.round_number not in stalled for p in positions)
-    mine = [d for d in decisions(MatchState.new(short, 2, seed=11), tool._bots(chosen, 11))]
     in_stalls = [
         d
         for d in mine
