@@ -51,6 +51,10 @@ def test_registered_with_options() -> None:
         make_bot("montecarlo:samples=0")
     with pytest.raises(ThreeThirteenError, match="seconds must be positive"):
         MonteCarloBot(seconds=0)
+    bot = make_bot("montecarlo:samples=8+infer=32", seed=3)
+    assert isinstance(bot, MonteCarloBot) and bot.infer == 32
+    with pytest.raises(ThreeThirteenError, match="infer must be 0 or more"):
+        MonteCarloBot(infer=-1)
 
 
 @pytest.mark.parametrize("label", list(RULE_SETS))
@@ -70,6 +74,23 @@ def test_plays_whole_matches_legally(label: str) -> None:
     played = play_match(rules, bots, seed=7, observer=watch)  # apply() checks every action
     assert played.state.phase is Phase.MATCH_OVER
     assert searched > 0  # it did search, not only take shortcuts
+
+
+def test_plays_a_whole_match_legally_on_inferred_worlds() -> None:
+    rules = CLASSIC.with_options(hand_sizes="5,7")
+    bots = [small(2, infer=8), make_bot("heuristic"), make_bot("simple")]
+    searched = 0
+
+    def watch(state: MatchState, seat: int, action: Action) -> None:
+        nonlocal searched
+        bot = bots[0]
+        assert isinstance(bot, MonteCarloBot)
+        searched += seat == 0 and bot.last.worlds > 0
+
+    played = play_match(rules, bots, seed=3, observer=watch)
+    assert played.state.phase is Phase.MATCH_OVER and searched > 0
+    again = play_match(rules, [small(2, infer=8), make_bot("heuristic"), make_bot("simple")], 3)
+    assert again.record.to_json() == played.record.to_json()
 
 
 def test_reproducible_with_a_sample_budget() -> None:
@@ -95,8 +116,9 @@ def stacked(opponent: str, stock_top: str) -> MatchState:
     return state
 
 
+@pytest.mark.parametrize("infer", [0, 16])
 @pytest.mark.parametrize("phase", ["draw", "discard"])
-def test_hidden_cards_do_not_change_the_choice(phase: str) -> None:
+def test_hidden_cards_do_not_change_the_choice(phase: str, infer: int) -> None:
     # The same view over different opponent hands and stocks: the same choice.
     one = stacked("AD 4D JH QH 3C 10C 4S", "KS QD")
     two = stacked("2H 3H 4H KD KH 8C JS", "AC 10D")
@@ -106,8 +128,8 @@ def test_hidden_cards_do_not_change_the_choice(phase: str) -> None:
     seat = one.current
     assert one.view(seat) == two.view(seat)
     for seed in range(3):
-        a = MonteCarloBot(seed, samples=12, candidates=3)
-        b = MonteCarloBot(seed, samples=12, candidates=3)
+        a = MonteCarloBot(seed, samples=12, candidates=3, infer=infer)
+        b = MonteCarloBot(seed, samples=12, candidates=3, infer=infer)
         assert a.choose(one.view(seat)) == b.choose(two.view(seat))
         assert a.last.worlds == b.last.worlds
         assert (a.last.worlds > 0) is (phase == "discard")  # the draw is the prior's

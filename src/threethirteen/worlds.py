@@ -48,7 +48,7 @@ from threethirteen.rules import AceMode
 from threethirteen.state import MatchState
 from threethirteen.views import EventKind, Phase, PlayerView, known_holdings, unseen_cards
 
-__all__ = ["card_weights", "public_signals", "sample_world"]
+__all__ = ["card_weights", "first_up_card", "public_signals", "sample_world"]
 
 # How much one public signal moves a card's weight for a seat (see card_weights).
 _REFUSED_FACTOR = 0.5
@@ -66,7 +66,7 @@ def public_signals(view: PlayerView) -> tuple[tuple[list[Card], list[Card]], ...
     # The pile is replayed from the log to know what was on top at each stock draw.
     # The round's first up card is not in the log: it is the first card taken when
     # that comes before any discard, or else still at the bottom of the pile.
-    up = _first_up_card(view)
+    up = first_up_card(view)
     pile: list[Card | None] = [up]
     for event in view.log:
         refused, taken = signals[event.seat]
@@ -87,7 +87,7 @@ def public_signals(view: PlayerView) -> tuple[tuple[list[Card], list[Card]], ...
     return tuple(signals)
 
 
-def _first_up_card(view: PlayerView) -> Card | None:
+def first_up_card(view: PlayerView) -> Card | None:
     """The card turned up at the deal, when the public log and pile still tell it."""
     depth = 1  # cards on the pile, the up card at the bottom
     for event in view.log:

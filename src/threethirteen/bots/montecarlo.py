@@ -13,7 +13,10 @@ For each decision:
    with confidence (step 5).
 2. **Worlds.** The hidden cards are dealt at random consistently with the view
    (:func:`threethirteen.worlds.sample_world`, weighted by what each opponent
-   took and refused).
+   took and refused). With ``infer`` (a number of proposals, 0 = off) they are
+   instead drawn by how well they explain the opponents' play this round
+   (:func:`threethirteen.inference.infer_worlds`: ``infer`` proposals, a
+   quarter of them kept, each kept world replayed with fresh stocks).
 3. **Rollouts.** On each world every live candidate is played, then the round
    is played on by a fast greedy policy for every seat (take the discard when a
    discard afterwards lowers the deadwood, go out when possible, discard to the
@@ -72,6 +75,7 @@ from threethirteen.bots.heuristic import HeuristicBot
 from threethirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.inference import infer_worlds
 from threethirteen.melds import DiscardChoice, HandSolver
 from threethirteen.rules import EmptyStock
 from threethirteen.state import MatchState, solver_for
@@ -216,8 +220,10 @@ class MonteCarloBot:
     ``indifference`` the early-stopping margin, ``min_samples`` the worlds
     before any candidate is dropped, ``switch_z`` how sure (in standard errors)
     the search must be before it plays another move than the prior (the
-    ``heuristic`` bot's choice). Raises :class:`ThreeThirteenError` for a
-    budget or option out of range.
+    ``heuristic`` bot's choice), ``infer`` how many proposal worlds a decision
+    weighs by the opponents' play (0, the default: worlds dealt by ``bias``
+    alone; the inference's time counts against ``seconds``). Raises
+    :class:`ThreeThirteenError` for a budget or option out of range.
     """
 
     name = "montecarlo"
@@ -235,6 +241,7 @@ class MonteCarloBot:
         indifference: float = 0.003,
         min_samples: int = 8,
         switch_z: float = 1.0,
+        infer: int = 0,
     ) -> None:
         if samples is None and seconds is None:
             raise ThreeThirteenError("montecarlo needs a budget: seconds or samples")
@@ -247,9 +254,9 @@ class MonteCarloBot:
                 f"montecarlo candidates, horizon and min_samples must be at least 1, got "
                 f"{candidates!r}, {horizon!r}, {min_samples!r}"
             )
-        if bias < 0 or z < 0 or indifference < 0 or switch_z < 0:
+        if bias < 0 or z < 0 or indifference < 0 or switch_z < 0 or infer < 0:
             raise ThreeThirteenError(
-                "montecarlo bias, z, indifference and switch_z must be 0 or more"
+                "montecarlo bias, z, indifference, switch_z and infer must be 0 or more"
             )
         self.seed = secrets.randbits(63) if seed is None else seed
         self.seconds = None if samples is not None else seconds
@@ -261,6 +268,7 @@ class MonteCarloBot:
         self.indifference = indifference
         self.min_samples = min_samples
         self.switch_z = switch_z
+        self.infer = int(infer)
         self.last = SearchStats()
         # The move searched first and kept unless another beats it with confidence.
         self._prior = HeuristicBot()
@@ -283,8 +291,17 @@ class MonteCarloBot:
         values: list[list[float]] = [[] for _ in moves]
         leader = 0
         worlds = 0
+        pool = (
+            infer_worlds(view, rng, max(1, self.infer // 4), self.infer, bias=self.bias)
+            if self.infer
+            else []
+        )
         while True:
-            world = sample_world(view, rng, self.bias)
+            world = (
+                pool[worlds % len(pool)].with_shuffled_stock(rng.getrandbits(63))
+                if pool
+                else sample_world(view, rng, self.bias)
+            )
             for index in live:
                 state = world.copy()  # the copy's generator too: the same reshuffles
                 state.apply_unchecked(moves[index])
