@@ -67,6 +67,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from screening import add_match_options, mean_and_error
 from threethirteen.actions import Action, Discard, Draw, GoOut
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
@@ -266,23 +267,15 @@ def _bots(options: Options, index: int) -> list[Bot]:
 def summary(label: str, values: Sequence[float]) -> str:
     if len(values) < 2:
         return f"{label:<26} {len(values):>5}"
-    error = statistics.stdev(values) / math.sqrt(len(values))
-    return f"{label:<26} {len(values):>5} {statistics.mean(values):>+10.5f} {error:>9.5f}"
+    mean, error = mean_and_error(values)
+    return f"{label:<26} {len(values):>5} {mean:>+10.5f} {error:>9.5f}"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="classic")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--bot", default="heuristic")
-    parser.add_argument("--opponents", default="heuristic")
-    parser.add_argument(
-        "--matches", type=int, default=10, help="whole matches to take positions from"
-    )
+    add_match_options(parser, matches=10, seed=100)
     parser.add_argument("--rollouts", type=int, default=48)
     parser.add_argument("--candidates", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=100)
-    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--challenger", help="another bot whose choices are compared")
     parser.add_argument(
         "--oracle",

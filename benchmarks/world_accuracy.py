@@ -26,7 +26,6 @@ options, not on ``--workers``.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -35,6 +34,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from screening import add_match_options, mean_and_error
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.inference import infer_worlds
@@ -129,23 +129,17 @@ def measure_match(job: tuple[Options, int]) -> list[Row]:
 
 
 def _line(label: str, values: Sequence[float]) -> str:
-    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return f"{label:<34} {statistics.mean(values):>8.4f} {error:>8.4f}"
+    mean, error = mean_and_error(values)
+    return f"{label:<34} {mean:>8.4f} {error:>8.4f}"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="classic")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--bot", default="heuristic")
-    parser.add_argument("--opponents", default="heuristic")
-    parser.add_argument("--matches", type=int, default=6)
+    add_match_options(parser, matches=6, seed=1000)
     parser.add_argument("--worlds", type=int, default=16, help="worlds a position and sampler")
     parser.add_argument("--proposals", type=int, default=64, help="proposals of infer_worlds")
     parser.add_argument("--sharpness", type=float, default=2.0, help="of the discard model")
     parser.add_argument("--take-sharpness", type=float, default=3.0, help="of the take model")
-    parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     if args.matches < 1 or args.worlds < 1 or args.proposals < 1:
         parser.error("--matches, --worlds and --proposals must be 1 or more")

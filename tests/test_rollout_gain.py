@@ -22,6 +22,8 @@ SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rollout_gain.py"
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
+    if str(SCRIPT.parent) not in sys.path:  # its sibling module, as when run as a script
+        sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("rollout_gain", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -29,7 +29,7 @@ a kept world; see docs/montecarlo.md for what that does to a search.
 >>> import random
 >>> from threethirteen.state import MatchState
 >>> state = MatchState.new("classic", 2, seed=5)
->>> state.apply(state.legal_actions()[0])
+>>> event = state.apply(state.legal_actions()[0])
 >>> view = state.view(state.current)
 >>> worlds = infer_worlds(view, random.Random(1), count=4, proposals=16)
 >>> len(worlds), all(w.view(view.seat) == view for w in worlds)
