@@ -67,7 +67,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from screening import add_match_options, mean_and_error
+from screening import MatchOptions, add_match_options, mean_and_error
 from threethirteen.actions import Action, Discard, Draw, GoOut
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
@@ -81,11 +81,7 @@ from threethirteen.worlds import sample_world
 
 
 @dataclass(frozen=True)
-class Options:
-    rules: str
-    players: int
-    bot: str
-    opponents: str
+class Options(MatchOptions):
     rollouts: int
     candidates: int
     challenger: str | None
@@ -143,7 +139,7 @@ def collect(options: Options, seed: int) -> tuple[list[Position], int]:
     rules = get_rules(options.rules)
     pick = random.Random(seed)
     positions: list[Position] = []
-    bots = _bots(options, seed)
+    bots = options.bots(seed)
     state = MatchState.new(rules, options.players, seed=seed)
     for decision in decisions(state, bots):
         # Head-room costs every candidate's rollouts: one decision in eight is
@@ -190,7 +186,7 @@ def measure_match(job: tuple[Options, int]) -> tuple[list[Result], int]:
 def headroom(options: Options, index: int, position: Position) -> Headroom:
     """Value every candidate of one position on the same sampled worlds, two ways."""
     view, moves = position.view, position.moves
-    bots = _bots(options, index)
+    bots = options.bots(index)
     rng = random.Random(index)
     spread = remaining_spread(view.rules, view.round_number)
     true: list[list[float]] = [[] for _ in moves]
@@ -230,7 +226,7 @@ def challenge(options: Options, index: int, position: Position) -> float | None:
     theirs = make_bot(options.challenger, index).choose(view)
     if theirs == mine:
         return 0.0
-    bots = _bots(options, index)
+    bots = options.bots(index)
     spread = remaining_spread(view.rules, view.round_number)
     diffs = []
     for future in range(options.rollouts):
@@ -255,13 +251,6 @@ def _value(
     penalties = _play_out(state, bots) if bots else rollout(state, 10_000)
     projected = [t + p for t, p in zip(view.scores.totals, penalties, strict=True)]
     return match_value(projected, view.seat, spread)
-
-
-def _bots(options: Options, index: int) -> list[Bot]:
-    """The true policies: the bot in seat 0, the opponents elsewhere."""
-    return [make_bot(options.bot, index)] + [
-        make_bot(options.opponents, index + seat) for seat in range(1, options.players)
-    ]
 
 
 def summary(label: str, values: Sequence[float]) -> str:

@@ -11,6 +11,25 @@ import argparse
 import math
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+from threethirteen.bots import Bot, make_bot
+
+
+@dataclass(frozen=True)
+class MatchOptions:
+    """The matches positions come from: the rules, the seats and the bots in them."""
+
+    rules: str
+    players: int
+    bot: str
+    opponents: str
+
+    def bots(self, seed: int) -> list[Bot]:
+        """The true policies: ``bot`` in seat 0, ``opponents`` elsewhere."""
+        return [make_bot(self.bot, seed)] + [
+            make_bot(self.opponents, seed + seat) for seat in range(1, self.players)
+        ]
 
 
 def add_match_options(parser: argparse.ArgumentParser, *, matches: int, seed: int) -> None:

@@ -34,8 +34,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from screening import add_match_options, mean_and_error
-from threethirteen.bots import make_bot
+from screening import MatchOptions, add_match_options, mean_and_error
 from threethirteen.bots.base import decisions
 from threethirteen.inference import infer_worlds
 from threethirteen.rules import get_rules
@@ -47,11 +46,7 @@ SAMPLERS = ("fair", "biased", "inferred")
 
 
 @dataclass(frozen=True)
-class Options:
-    rules: str
-    players: int
-    bot: str
-    opponents: str
+class Options(MatchOptions):
     worlds: int
     proposals: int
     sharpness: float
@@ -99,9 +94,7 @@ def measure_match(job: tuple[Options, int]) -> list[Row]:
     options, seed = job
     rules = get_rules(options.rules)
     state = MatchState.new(rules, options.players, seed=seed)
-    bots = [make_bot(options.bot, seed)] + [
-        make_bot(options.opponents, seed + s) for s in range(1, options.players)
-    ]
+    bots = options.bots(seed)
     pick = random.Random(seed)
     rows: list[Row] = []
     for decision in decisions(state, bots):

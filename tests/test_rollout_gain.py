@@ -96,7 +96,7 @@ def test_rounds_stopped_by_the_stall_rule_are_left_out(
     chosen = options(tool, headroom=False)
     positions, left_out = tool.collect(chosen, seed=11)
     state = MatchState.new(short, 2, seed=11)
-    mine = list(decisions(state, tool._bots(chosen, 11)))  # the same match, replayed
+    mine = list(decisions(state, chosen.bots(11)))  # the same match, replayed
     stalled = {r.number for r in state.results if r.ending is RoundEnd.TURN_LIMIT}
     assert stalled and len(stalled) < 11  # some rounds stalled, some did not
     assert positions and left_out > 0
