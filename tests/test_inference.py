@@ -34,6 +34,21 @@ def test_round_turns_follow_the_log() -> None:
     assert turns[1 - first] == (Turn(Source.DISCARD, parse_cards("10H")[0]),)
 
 
+def test_turns_after_a_seat_went_out_are_final() -> None:
+    state = MatchState.new(CLASSIC.with_options(hand_sizes="3"), 2, seed=3)
+    state.stack(["5H 6H 7H", "2C 9D KS"], up="QC", stock_top="KD")
+    first = state.current
+    if first == 1:  # the seat holding the run goes first
+        state = MatchState.new(CLASSIC.with_options(hand_sizes="3"), 2, seed=3)
+        state.stack(["2C 9D KS", "5H 6H 7H"], up="QC", stock_top="KD")
+    for move in ("draw stock", "out KD", "draw discard"):
+        state.apply(parse_action(move))
+    turns = round_turns(state.view(first))
+    king, queen = parse_cards("KD QC")
+    assert turns[first] == (Turn(Source.STOCK, queen, king, out=True),)
+    assert turns[1 - first] == (Turn(Source.DISCARD, king, final=True),)
+
+
 def test_the_likelihood_prefers_hands_that_explain_the_play() -> None:
     solver = HandSolver.for_round(CLASSIC, 5)  # 7 cards, 7s wild
     nine, king = parse_cards("9H KS")

@@ -23,8 +23,9 @@ deal.
 
 Measured (``benchmarks/world_accuracy.py``, classic, 2 players): the share of
 the opponent's hidden cards that a world places in its hand rises from about
-0.14 (fair deal) and 0.18 (``bias=1``) to about 0.20 to 0.21 with 64 proposals
-a kept world; see docs/montecarlo.md for what that does to a search.
+0.14 (fair deal) and 0.18 (``bias=1``) to about 0.20 to 0.21 (16 worlds kept
+of 64 proposals); see docs/montecarlo.md for what that does to a search (nothing
+measurable yet).
 
 >>> import random
 >>> from threethirteen.state import MatchState
@@ -69,31 +70,36 @@ class Turn:
     ``source`` is where it drew from; ``top`` the card on the pile when it drew
     (taken, or refused for a stock draw; ``None`` on an empty pile);
     ``discard`` the card it threw (``None`` while it has not yet), ``out``
-    whether it went out with it.
+    whether it went out with it, ``final`` whether another seat had gone out
+    before (a final turn: the seat plays for its deadwood alone).
     """
 
     source: Source
     top: Card | None
     discard: Card | None = None
     out: bool = False
+    final: bool = False
 
 
 def round_turns(view: PlayerView) -> tuple[tuple[Turn, ...], ...]:
     """Per seat, its turns of this round in order, replayed from the public log."""
     pile: list[Card | None] = [first_up_card(view)]
     turns: list[list[Turn]] = [[] for _ in range(view.players)]
+    final = False  # has a seat gone out?
     for event in view.log:
         mine = turns[event.seat]
         if event.kind is EventKind.DRAW_STOCK:
-            mine.append(Turn(Source.STOCK, pile[-1] if pile else None))
+            mine.append(Turn(Source.STOCK, pile[-1] if pile else None, final=final))
         elif event.kind is EventKind.DRAW_DISCARD:
             if pile:
                 pile.pop()
-            mine.append(Turn(Source.DISCARD, event.card))
+            mine.append(Turn(Source.DISCARD, event.card, final=final))
         elif event.kind in (EventKind.DISCARD, EventKind.GO_OUT) and mine:
+            out = event.kind is EventKind.GO_OUT
             last = mine[-1]
-            mine[-1] = Turn(last.source, last.top, event.card, event.kind is EventKind.GO_OUT)
+            mine[-1] = Turn(last.source, last.top, event.card, out, last.final)
             pile.append(event.card)
+            final = final or out
         elif event.kind is EventKind.RESHUFFLE:
             pile = pile[-1:]
     return tuple(tuple(seat_turns) for seat_turns in turns)
@@ -171,7 +177,7 @@ def _discard_log_chance(
     if mine is None:  # thrown against the house rule: not a hand this seat held
         return -math.inf
     chance = math.log(after[turn.discard] / norm) - sharpness * (mine.deadwood - best)
-    if not turn.out and any(c.can_go_out for c in choices):
+    if not turn.out and not turn.final and any(c.can_go_out for c in choices):
         chance += _STAYED_IN
     return chance
 
