@@ -13,11 +13,11 @@ from threethirteen.bots import make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.cards import Card, parse_cards
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.inference import Turn, infer_worlds, play_log_likelihood, round_turns
+from threethirteen.inference import infer_worlds, play_log_likelihood
 from threethirteen.melds import HandSolver
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState, Phase
-from threethirteen.views import known_holdings
+from threethirteen.views import Turn, known_holdings, round_turns
 from threethirteen.worlds import sample_world
 
 

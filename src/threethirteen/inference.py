@@ -43,17 +43,16 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from threethirteen.actions import Source
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.melds import HandSolver
 from threethirteen.state import MatchState
-from threethirteen.views import EventKind, PlayerView
-from threethirteen.worlds import first_up_card, sample_world
+from threethirteen.views import PlayerView, Turn, round_turns
+from threethirteen.worlds import sample_world
 
-__all__ = ["Turn", "infer_worlds", "play_log_likelihood", "round_turns"]
+__all__ = ["infer_worlds", "play_log_likelihood"]
 
 # A seat that could go out and did not: rare for any sensible player.
 _STAYED_IN = math.log(0.05)
@@ -61,48 +60,6 @@ _STAYED_IN = math.log(0.05)
 # on any take's chance (so that one odd choice does not zero a world).
 _TAKE_WILD = 0.95
 _TAKE_FLOOR = 0.02
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One turn of a seat this round, as the public log tells it.
-
-    ``source`` is where it drew from; ``top`` the card on the pile when it drew
-    (taken, or refused for a stock draw; ``None`` on an empty pile);
-    ``discard`` the card it threw (``None`` while it has not yet), ``out``
-    whether it went out with it, ``final`` whether another seat had gone out
-    before (a final turn: the seat plays for its deadwood alone).
-    """
-
-    source: Source
-    top: Card | None
-    discard: Card | None = None
-    out: bool = False
-    final: bool = False
-
-
-def round_turns(view: PlayerView) -> tuple[tuple[Turn, ...], ...]:
-    """Per seat, its turns of this round in order, replayed from the public log."""
-    pile: list[Card | None] = [first_up_card(view)]
-    turns: list[list[Turn]] = [[] for _ in range(view.players)]
-    final = False  # has a seat gone out?
-    for event in view.log:
-        mine = turns[event.seat]
-        if event.kind is EventKind.DRAW_STOCK:
-            mine.append(Turn(Source.STOCK, pile[-1] if pile else None, final=final))
-        elif event.kind is EventKind.DRAW_DISCARD:
-            if pile:
-                pile.pop()
-            mine.append(Turn(Source.DISCARD, event.card, final=final))
-        elif event.kind in (EventKind.DISCARD, EventKind.GO_OUT) and mine:
-            out = event.kind is EventKind.GO_OUT
-            last = mine[-1]
-            mine[-1] = Turn(last.source, last.top, event.card, out, last.final)
-            pile.append(event.card)
-            final = final or out
-        elif event.kind is EventKind.RESHUFFLE:
-            pile = pile[-1:]
-    return tuple(tuple(seat_turns) for seat_turns in turns)
 
 
 def play_log_likelihood(

@@ -46,7 +46,9 @@ __all__ = [
     "EventLog",
     "Phase",
     "PlayerView",
+    "Turn",
     "known_holdings",
+    "round_turns",
     "unseen_cards",
 ]
 
@@ -278,6 +280,70 @@ def known_holdings(view: PlayerView) -> tuple[Counter[Card], ...]:
                 held.clear()
     known[view.seat] = Counter(view.hand)
     return tuple(+held for held in known)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of a seat this round, as the public log tells it.
+
+    ``source`` is where it drew from; ``top`` the card on the pile when it drew
+    (taken, or refused for a stock draw; ``None`` on an empty pile);
+    ``discard`` the card it threw (``None`` while it has not yet), ``out``
+    whether it went out with it, ``final`` whether another seat had gone out
+    before (a final turn: the seat plays for its deadwood alone).
+    """
+
+    source: Source
+    top: Card | None
+    discard: Card | None = None
+    out: bool = False
+    final: bool = False
+
+
+def round_turns(view: PlayerView) -> tuple[tuple[Turn, ...], ...]:
+    """Per seat, its turns of this round in order, replayed from the public log.
+
+    The one replay of the pile that the readers of the log share (the search's
+    world weights, the heuristic's card counting, the inference of hands). The
+    round's first up card is not in the log: it is named by the first time it
+    is taken, or by the bottom of the pile while it is still there; a stock draw
+    that passed over it before it was reshuffled unseen has ``top=None``.
+    """
+    pile: list[Card | None] = [_first_up_card(view)]
+    turns: list[list[Turn]] = [[] for _ in range(view.players)]
+    final = False  # has a seat gone out?
+    for event in view.log:
+        mine = turns[event.seat]
+        if event.kind is EventKind.DRAW_STOCK:
+            mine.append(Turn(Source.STOCK, pile[-1] if pile else None, final=final))
+        elif event.kind is EventKind.DRAW_DISCARD:
+            if pile:
+                pile.pop()
+            mine.append(Turn(Source.DISCARD, event.card, final=final))
+        elif event.kind in (EventKind.DISCARD, EventKind.GO_OUT) and mine:
+            out = event.kind is EventKind.GO_OUT
+            last = mine[-1]
+            mine[-1] = Turn(last.source, last.top, event.card, out, last.final)
+            pile.append(event.card)
+            final = final or out
+        elif event.kind is EventKind.RESHUFFLE:
+            pile = pile[-1:]
+    return tuple(tuple(seat_turns) for seat_turns in turns)
+
+
+def _first_up_card(view: PlayerView) -> Card | None:
+    """The card turned up at the deal, when the public log and pile still tell it."""
+    depth = 1  # cards on the pile, the up card at the bottom
+    for event in view.log:
+        if event.kind is EventKind.RESHUFFLE:
+            return None
+        if event.kind is EventKind.DRAW_DISCARD:
+            if depth == 1:
+                return event.card
+            depth -= 1
+        elif event.kind in (EventKind.DISCARD, EventKind.GO_OUT):
+            depth += 1
+    return view.discard_pile[0] if view.discard_pile else None
 
 
 def unseen_cards(view: PlayerView) -> Counter[Card]:

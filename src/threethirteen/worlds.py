@@ -42,13 +42,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from threethirteen.actions import Source
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.rules import AceMode
 from threethirteen.state import MatchState
-from threethirteen.views import EventKind, Phase, PlayerView, known_holdings, unseen_cards
+from threethirteen.views import (
+    EventKind,
+    Phase,
+    PlayerView,
+    known_holdings,
+    round_turns,
+    unseen_cards,
+)
 
-__all__ = ["card_weights", "first_up_card", "public_signals", "sample_world"]
+__all__ = ["card_weights", "public_signals", "sample_world"]
 
 # How much one public signal moves a card's weight for a seat (see card_weights).
 _REFUSED_FACTOR = 0.5
@@ -60,46 +68,23 @@ def public_signals(view: PlayerView) -> tuple[tuple[list[Card], list[Card]], ...
 
     Refused: every card it discarded, and the top of the discard pile each time it
     drew from the stock instead. Taken: every card it took from the pile. The
-    viewer's own entry is included (unused by :func:`sample_world`).
+    viewer's own entry is included (unused by :func:`sample_world`). Each list is
+    in the order of the seat's turns (:func:`~threethirteen.views.round_turns`).
     """
-    signals: list[tuple[list[Card], list[Card]]] = [([], []) for _ in range(view.players)]
-    # The pile is replayed from the log to know what was on top at each stock draw.
-    # The round's first up card is not in the log: it is the first card taken when
-    # that comes before any discard, or else still at the bottom of the pile.
-    up = first_up_card(view)
-    pile: list[Card | None] = [up]
-    for event in view.log:
-        refused, taken = signals[event.seat]
-        if event.kind is EventKind.DRAW_STOCK:
-            if pile and pile[-1] is not None:
-                refused.append(pile[-1])
-        elif event.kind is EventKind.DRAW_DISCARD:
-            if event.card is not None:
-                taken.append(event.card)
-            if pile:
-                pile.pop()
-        elif event.kind in (EventKind.DISCARD, EventKind.GO_OUT):
-            if event.card is not None:
-                refused.append(event.card)
-                pile.append(event.card)
-        elif event.kind is EventKind.RESHUFFLE:
-            pile = pile[-1:]
+    signals: list[tuple[list[Card], list[Card]]] = []
+    for turns in round_turns(view):
+        refused: list[Card] = []
+        taken: list[Card] = []
+        for turn in turns:
+            if turn.source is Source.DISCARD:
+                if turn.top is not None:
+                    taken.append(turn.top)
+            elif turn.top is not None:
+                refused.append(turn.top)
+            if turn.discard is not None:
+                refused.append(turn.discard)
+        signals.append((refused, taken))
     return tuple(signals)
-
-
-def first_up_card(view: PlayerView) -> Card | None:
-    """The card turned up at the deal, when the public log and pile still tell it."""
-    depth = 1  # cards on the pile, the up card at the bottom
-    for event in view.log:
-        if event.kind is EventKind.RESHUFFLE:
-            return None
-        if event.kind is EventKind.DRAW_DISCARD:
-            if depth == 1:
-                return event.card
-            depth -= 1
-        elif event.kind in (EventKind.DISCARD, EventKind.GO_OUT):
-            depth += 1
-    return view.discard_pile[0] if view.discard_pile else None
 
 
 def _related(a: Card, b: Card, aces: AceMode) -> bool:

@@ -30,8 +30,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from threethirteen.actions import Source
 from threethirteen.cards import Card
-from threethirteen.views import EventKind, PlayerView
+from threethirteen.views import PlayerView, round_turns
 
 __all__ = ["SeatRead", "read_log"]
 
@@ -45,44 +46,20 @@ class SeatRead:
     discarded: Counter[Card] = field(default_factory=Counter)
 
 
-class _Unknown:
-    """The round's first up card, until the log or the pile tells which card it was."""
-
-
 def read_log(view: PlayerView) -> tuple[SeatRead, ...]:
     """One :class:`SeatRead` a seat (the viewer's too), from this round's public log.
 
-    The pile is replayed forward from the deal to know the top card at every
-    stock draw. The first up card is not in the log; it is recovered from the
-    first time it is taken, or from the bottom of the pile if it is still there.
-    Refusals of an up card that was reshuffled into the stock before either
-    happened are dropped (nothing public says which card it was).
+    Read off :func:`~threethirteen.views.round_turns`, which replays the pile to
+    know the top card at every stock draw. A refusal of the round's first up card
+    counts once the card is named (taken later, or still at the bottom of the
+    pile); one that was reshuffled into the stock unseen is dropped (nothing
+    public says which card it was).
     """
     reads = tuple(SeatRead() for _ in range(view.players))
-    unknown = _Unknown()
-    pile: list[Card | _Unknown] = [unknown]
-    refused_unknown: list[int] = []  # seats that passed over the unknown up card
-    up: Card | None = None
-    for event in view.log:
-        kind = event.kind
-        if kind is EventKind.DRAW_STOCK:
-            top = pile[-1] if pile else None
-            if isinstance(top, Card):
-                reads[event.seat].refused[top] += 1
-            elif top is unknown:
-                refused_unknown.append(event.seat)
-        elif kind is EventKind.DRAW_DISCARD and event.card is not None:
-            if pile and pile.pop() is unknown:
-                up = event.card
-            reads[event.seat].taken[event.card] += 1
-        elif kind in (EventKind.DISCARD, EventKind.GO_OUT) and event.card is not None:
-            pile.append(event.card)
-            reads[event.seat].discarded[event.card] += 1
-        elif kind is EventKind.RESHUFFLE:
-            pile = pile[-1:]
-    if up is None and pile and pile[0] is unknown and view.discard_pile:
-        up = view.discard_pile[0]
-    if up is not None:
-        for seat in refused_unknown:
-            reads[seat].refused[up] += 1
+    for read, turns in zip(reads, round_turns(view), strict=True):
+        for turn in turns:
+            if turn.top is not None:
+                (read.taken if turn.source is Source.DISCARD else read.refused)[turn.top] += 1
+            if turn.discard is not None:
+                read.discarded[turn.discard] += 1
     return reads
