@@ -84,10 +84,14 @@ def play_log_likelihood(
     cannot have been played from the hand (a taken card it cannot hold).
     """
     held = Counter(hand)
+    # Cards taken from the pile before the turn in hand, kept as the loop walks back.
+    taken = Counter(t.top for t in turns if t.source is Source.DISCARD and t.top is not None)
     total = 0.0
     for k in range(len(turns) - 1, -1, -1):
         turn = turns[k]
         after = held + Counter([turn.discard]) if turn.discard is not None else held
+        if turn.source is Source.DISCARD and turn.top is not None:
+            taken[turn.top] -= 1
         if turn.source is Source.DISCARD:
             if turn.top is None or after[turn.top] == 0:
                 raise ThreeThirteenError(
@@ -98,9 +102,6 @@ def play_log_likelihood(
         else:
             # The stock card is any card of the hand then whose origin is unknown: not a
             # card taken from the pile earlier this round (equal copies aside).
-            taken = Counter(
-                t.top for t in turns[:k] if t.source is Source.DISCARD and t.top is not None
-            )
             unknown = sorted((after - taken).elements(), key=Card.sort_key) or sorted(
                 after.elements(), key=Card.sort_key
             )
