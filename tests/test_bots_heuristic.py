@@ -15,7 +15,7 @@ import pytest
 from threethirteen.actions import Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import Bot, HeuristicBot, SimpleBot, make_bot
 from threethirteen.bots.base import decisions
-from threethirteen.bots.heuristic import Weights
+from threethirteen.bots.heuristic import TABLE_WEIGHTS, Weights
 from threethirteen.bots.tracking import read_log
 from threethirteen.cards import Card, parse_cards
 from threethirteen.errors import ThreeThirteenError
@@ -176,6 +176,38 @@ def test_weights_by_name_from_the_lab() -> None:
     assert isinstance(bot.weights.candidates, int)
     with pytest.raises(ThreeThirteenError, match="'riks'"):
         make_bot("heuristic:riks=0")
+
+
+def test_each_table_size_plays_with_its_own_weights() -> None:
+    bot = HeuristicBot()
+    assert bot.weights == TABLE_WEIGHTS[2] == Weights()
+    assert bot.weights_for(3) == TABLE_WEIGHTS[3] != Weights()
+    assert bot.weights_for(4) == bot.weights_for(6) == TABLE_WEIGHTS[4] != Weights()
+    assert bot.weights_for(1) == Weights()  # below every entry: the smallest table's
+    # An override changes every table; explicit weights serve every table.
+    tuned = make_bot("heuristic:risk=0.5")
+    assert isinstance(tuned, HeuristicBot)
+    assert tuned.weights_for(4) == dataclasses.replace(TABLE_WEIGHTS[4], risk=0.5)
+    assert HeuristicBot(weights=Weights()).weights_for(4) == Weights()
+
+
+def test_a_four_player_table_decides_by_the_four_player_weights() -> None:
+    # Over one 4-player match, the default bot plays exactly as the bot given the
+    # four-player weights, and somewhere differently from the two-player weights.
+    rules = get_rules("classic")
+    default, four, two = (
+        HeuristicBot(),
+        HeuristicBot(weights=TABLE_WEIGHTS[4]),
+        HeuristicBot(weights=Weights()),
+    )
+    bots = [default, make_bot("simple", 1), make_bot("simple", 2), make_bot("simple", 3)]
+    state = MatchState.new(rules, 4, seed=31)
+    differs = 0
+    for decision in decisions(state, bots):
+        if decision.seat == 0:
+            assert four.choose(decision.view) == decision.action
+            differs += two.choose(decision.view) != decision.action
+    assert differs > 0
 
 
 # -- card counting ------------------------------------------------------------------------
