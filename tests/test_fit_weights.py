@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from benchmark_scripts import load_benchmark
 from threethirteen.bots import HeuristicBot, make_bot
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState, Phase
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "fit_weights.py"
-
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    if str(SCRIPT.parent) not in sys.path:  # its sibling module, as when run as a script
-        sys.path.insert(0, str(SCRIPT.parent))
-    spec = importlib.util.spec_from_file_location("fit_weights", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fit_weights"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("fit_weights")
 
 
 def test_the_fit_recovers_known_weights(tool: ModuleType) -> None:

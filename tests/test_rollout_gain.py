@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from benchmark_scripts import load_benchmark
 from threethirteen.actions import Discard, Draw
 from threethirteen.bots.base import decisions
 from threethirteen.rules import get_rules
@@ -17,19 +15,10 @@ from threethirteen.scoring import RoundEnd
 from threethirteen.state import MatchState
 from threethirteen.views import Phase
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rollout_gain.py"
-
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    if str(SCRIPT.parent) not in sys.path:  # its sibling module, as when run as a script
-        sys.path.insert(0, str(SCRIPT.parent))
-    spec = importlib.util.spec_from_file_location("rollout_gain", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rollout_gain"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("rollout_gain")
 
 
 def options(tool: ModuleType, **changes: object) -> Any:
