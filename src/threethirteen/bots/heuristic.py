@@ -117,8 +117,8 @@ class Weights:
 # each term of the chosen discard changed; 67,000 and 74,000 such discards). With two or
 # three opponents a card fed to the next player costs nothing measurable, the chance of
 # going out is worth a sixth (4 players) to two fifths (3) of the two-player weight per
-# opponent, and the meld term a third. Against `simple`, classic: 57.0% of 2,001 matches
-# with 3 players (53.9% with the two-player weights, same deals), 46.6% of 4,000 with 4
+# opponent, and the meld term a third. Against `simple`, classic: 56.2% of 4,002 matches
+# with 3 players (54.0% with the two-player weights, same deals), 46.6% of 4,000 with 4
 # (44.1%). With 2 players the fitted weights lost (70.2% against 72.4%): see
 # docs/bots.md.
 TABLE_WEIGHTS: dict[int, Weights] = {
