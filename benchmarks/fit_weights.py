@@ -17,7 +17,7 @@ seats less its own, in points. The terms (per candidate):
 * ``deadwood``: the hand's deadwood after the discard;
 * ``draw``: ``next_draw * draw_gain`` (the expected fall from the next draw);
 * ``out``: ``next_draw * out_value * out_chance``;
-* ``melds``: ``lookahead / potential * meld_gain`` (future draws times the meld part);
+* ``melds``: ``draws_left * meld_gain`` (future draws times the meld part);
 * ``feed``: the danger of the discard to the next player, from the log;
 * ``wild``: 1 when the discard is wild;
 
@@ -113,13 +113,12 @@ class Explorer(HeuristicBot):
         kept = list(ctx.view.hand)
         kept.remove(choice.discard)
         draw = self._potential(ctx, kept, choice.deadwood)
-        left = ctx.lookahead / ctx.weights.potential if ctx.weights.potential else 0.0
         turns = ctx.view.turn // ctx.view.players
         return (
             float(choice.deadwood),
             ctx.next_draw * draw.total,
             ctx.next_draw * ctx.out_value * draw.out,
-            left * draw.melds,
+            ctx.draws_left * draw.melds,
             self._feeds(ctx, choice.discard),
             float(ctx.solver.is_wild(choice.discard)),
             draw.total,

@@ -149,7 +149,8 @@ class _Context:
     unseen: list[tuple[Card, int]]  # distinct unseen cards and their copies
     unseen_total: int
     next_draw: float  # the chance-like weight of one more draw this round (0 to 1)
-    lookahead: float  # the weight of the melds a draw makes: future draws, weighted
+    draws_left: float  # the future draws credited (at most horizon_cap), times the match term
+    lookahead: float  # the weight of the melds a draw makes: potential times draws_left
     out_value: float  # what going out is worth beyond our own deadwood: theirs
     next_read: SeatRead | None  # None when the next seat has no turn to use a discard
 
@@ -226,6 +227,7 @@ class HeuristicBot:
             unseen=sorted(unseen.items(), key=lambda item: item[0].sort_key()),
             unseen_total=sum(unseen.values()),
             next_draw=min(1.0, left) * gamble,
+            draws_left=left * gamble,
             lookahead=w.potential * left * gamble,
             out_value=w.going_out * view.spec.hand_size * (view.players - 1),
             next_read=reads[nxt] if nxt != view.seat else None,
