@@ -31,16 +31,25 @@ The heuristic ranks candidates as a fit of ``-1, draw_weight, +1, potential,
 beside them, scaled to a deadwood weight of -1. Run:
 ``python benchmarks/fit_weights.py --players 4 --opponents simple --matches 2000``
 (about 3 minutes on two cores).
+
+``--by-hand`` also fits the hand-set terms separately for small, middle and
+large hands (3-5, 6-9 and 10-13 cards), and ``--target match`` fits seat 0's
+match result (1 won, 0 lost, 1/2 a shared win) instead of the round's margin:
+the same weights in units of match wins, noisier (every randomized discard of
+a match shares one result). ``--save FILE`` writes the samples (a JSON line
+each) and ``--load FILE`` fits saved ones without playing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
 
 from screening import add_match_options
 from threethirteen.actions import Action, Discard, GoOut
@@ -80,6 +89,20 @@ def in_use(weights: Weights) -> tuple[float, ...]:
     )
 
 
+# The hand sizes fitted apart by ``--by-hand``.
+HAND_BUCKETS = ((3, 5), (6, 9), (10, 13))
+
+
+class Sample(NamedTuple):
+    """One randomized discard and what followed it."""
+
+    terms: tuple[float, ...]  # the thrown candidate's terms less the shortlist's mean
+    chosen: bool  # the heuristic would have thrown it too
+    margin: float  # the round's margin for seat 0: the others' mean penalty less its own
+    hand_size: int
+    match: float  # seat 0's match result: 1 won, 0 lost, 1/k a win shared by k
+
+
 class Explorer(HeuristicBot):
     """The heuristic, throwing a random shortlisted candidate at a share of its discards."""
 
@@ -88,8 +111,8 @@ class Explorer(HeuristicBot):
         self.rng = random.Random(seed)
         self.explore = explore
         # Each randomized discard: the thrown candidate's terms less the shortlist's mean,
-        # whether the heuristic would have thrown it too, and the round it was in.
-        self.samples: list[tuple[tuple[float, ...], bool, int]] = []
+        # whether the heuristic would have thrown it too, its round and hand size.
+        self.samples: list[tuple[tuple[float, ...], bool, int, int]] = []
 
     def _discard(self, ctx: _Context) -> Action:
         view = ctx.view
@@ -105,7 +128,7 @@ class Explorer(HeuristicBot):
         terms = [self._terms(ctx, c) for c in short]
         mean = [sum(col) / len(terms) for col in zip(*terms, strict=True)]
         centred = tuple(x - m for x, m in zip(terms[pick], mean, strict=True))
-        self.samples.append((centred, pick == best, view.round_number))
+        self.samples.append((centred, pick == best, view.round_number, view.spec.hand_size))
         return legal[short[pick].discard]
 
     def _terms(self, ctx: _Context, choice: DiscardChoice) -> tuple[float, ...]:
@@ -128,8 +151,8 @@ class Explorer(HeuristicBot):
         )
 
 
-def play(job: tuple[str, int, str, float, int]) -> list[tuple[tuple[float, ...], bool, float]]:
-    """One match; each randomized decision with its round's margin for seat 0."""
+def play(job: tuple[str, int, str, float, int]) -> list[Sample]:
+    """One match; each randomized decision with its round's margin and the match's result."""
     rules_name, players, opponents, explore, seed = job
     explorer = Explorer(seed, explore)
     bots: list[Bot] = [explorer] + [make_bot(opponents, seed + s) for s in range(1, players)]
@@ -144,7 +167,12 @@ def play(job: tuple[str, int, str, float, int]) -> list[tuple[tuple[float, ...],
     for number, result in enumerate(state.results, start=1):
         pen = result.penalties
         margins[number] = sum(pen[1:]) / (players - 1) - pen[0]
-    return [(x, chosen, margins[number]) for x, chosen, number in explorer.samples]
+    won = state.winners()
+    match = 1 / len(won) if 0 in won else 0.0
+    return [
+        Sample(x, chosen, margins[number], size, match)
+        for x, chosen, number, size in explorer.samples
+    ]
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -199,37 +227,86 @@ def report(
         )
 
 
+def save(path: str, samples: Sequence[Sample]) -> None:
+    """Write ``samples`` to ``path``, a JSON line each."""
+    with open(path, "w", encoding="utf-8") as out:
+        for sample in samples:
+            out.write(json.dumps(sample._asdict()) + "\n")
+
+
+def load(path: str) -> list[Sample]:
+    """Read samples written by :func:`save`; a malformed line is refused, quoted."""
+    samples = []
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            try:
+                row = json.loads(line)
+                sample = Sample(
+                    tuple(float(x) for x in row["terms"]),
+                    bool(row["chosen"]),
+                    float(row["margin"]),
+                    int(row["hand_size"]),
+                    float(row["match"]),
+                )
+            except (ValueError, KeyError, TypeError) as error:
+                problem = f"{path}:{number}: not a sample ({error}): {line[:80]!r}"
+                raise SystemExit(problem) from error
+            if len(sample.terms) != len(NAMES):
+                raise SystemExit(f"{path}:{number}: {len(sample.terms)} terms, not {len(NAMES)}")
+            samples.append(sample)
+    return samples
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_match_options(parser, matches=500, seed=20000)
     parser.add_argument("--explore", type=float, default=0.25)
+    parser.add_argument("--target", choices=("margin", "match"), default="margin")
+    parser.add_argument("--by-hand", action="store_true", help="also fit by hand size")
+    parser.add_argument("--save", metavar="FILE", help="write the samples to FILE")
+    parser.add_argument("--load", metavar="FILE", help="fit the samples in FILE; play none")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    jobs = [
-        (args.rules, args.players, args.opponents, args.explore, args.seed + m)
-        for m in range(args.matches)
-    ]
-    with ProcessPoolExecutor(args.workers) as pool:
-        samples = [s for part in pool.map(play, jobs, chunksize=8) for s in part]
-    print(
-        f"heuristic exploring {args.explore:.0%} of its discards (seat 0) against "
-        f"{args.opponents}, {args.rules}, {args.players} players: {len(samples)} randomized "
-        f"decisions from {args.matches} matches, {time.perf_counter() - start:.0f} s"
-    )
-    chosen = [y for _, c, y in samples if c]
-    other = [y for _, c, y in samples if not c]
+    if args.load:
+        samples = load(args.load)
+        print(f"{len(samples)} randomized decisions from {args.load}")
+    else:
+        jobs = [
+            (args.rules, args.players, args.opponents, args.explore, args.seed + m)
+            for m in range(args.matches)
+        ]
+        with ProcessPoolExecutor(args.workers) as pool:
+            samples = [s for part in pool.map(play, jobs, chunksize=8) for s in part]
+        print(
+            f"heuristic exploring {args.explore:.0%} of its discards (seat 0) against "
+            f"{args.opponents}, {args.rules}, {args.players} players: {len(samples)} randomized "
+            f"decisions from {args.matches} matches, {time.perf_counter() - start:.0f} s"
+        )
+        if args.save:
+            save(args.save, samples)
+    chosen = [s.margin for s in samples if s.chosen]
+    other = [s.margin for s in samples if not s.chosen]
     if chosen and other:
         print(
             f"round margin after the heuristic's own choice {sum(chosen) / len(chosen):+.2f} "
             f"({len(chosen)}), after another shortlisted one {sum(other) / len(other):+.2f} "
             f"({len(other)})"
         )
-    rows = [(x, y) for x, _, y in samples]
+
+    def target(sample: Sample) -> float:
+        return sample.margin if args.target == "margin" else sample.match
+
+    rows = [(s.terms, target(s)) for s in samples]
     weights = HeuristicBot().weights_for(args.players)
-    print(f"\nthe hand-set terms (the weights in use at {args.players} players: {weights}):")
+    print(f"\nthe hand-set terms, fitted to the {args.target} (weights in use: {weights}):")
     report(rows, range(6), weights)
     print("\nwith the shape terms:")
     report(rows, range(len(NAMES)), weights)
+    if args.by_hand:
+        for low, high in HAND_BUCKETS:
+            part = [(s.terms, target(s)) for s in samples if low <= s.hand_size <= high]
+            print(f"\nhands of {low}-{high} cards ({len(part)} decisions):")
+            report(part, range(6), weights)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -50,10 +51,26 @@ def test_the_explorer_without_exploring_is_the_heuristic(tool: ModuleType) -> No
 def test_exploring_samples_are_centred_and_tied_to_their_rounds(tool: ModuleType) -> None:
     samples = tool.play(("classic", 2, "simple", 1.0, 21))
     assert len(samples) > 30  # every discard with a choice is randomized
-    assert sum(chosen for _, chosen, _ in samples) < len(samples)  # not always the heuristic's
-    for terms, _, margin in samples:
-        assert len(terms) == len(tool.NAMES)
-        assert isinstance(margin, float)
+    assert sum(s.chosen for s in samples) < len(samples)  # not always the heuristic's
+    for sample in samples:
+        assert len(sample.terms) == len(tool.NAMES)
+        assert isinstance(sample.margin, float)
+        assert 3 <= sample.hand_size <= 13
+    assert len({s.hand_size for s in samples}) >= 8  # rounds of many sizes explored
+    assert len({s.match for s in samples}) == 1  # one match, one result
+    assert samples[0].match in (0.0, 0.5, 1.0)
     # A random pick's centred deadwood averages about 0 (the mean of the shortlist).
-    mean = sum(terms[0] for terms, _, _ in samples) / len(samples)
+    mean = sum(s.terms[0] for s in samples) / len(samples)
     assert abs(mean) < 2.0
+
+
+def test_saved_samples_load_back_and_a_broken_line_is_quoted(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    samples = tool.play(("classic", 2, "simple", 0.5, 22))
+    path = tmp_path / "samples.jsonl"
+    tool.save(str(path), samples)
+    assert tool.load(str(path)) == samples
+    path.write_text(path.read_text() + '{"terms": [1, 2], "chosen"\n')
+    with pytest.raises(SystemExit, match=r'samples.jsonl:\d+: not a sample .*"chosen'):
+        tool.load(str(path))
