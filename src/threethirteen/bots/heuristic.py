@@ -103,8 +103,10 @@ class Weights:
     risk_cap: float = 2.0
     # Expected own turns in a round: base + per_card * hand size - per_player * (players
     # - 2). Measured (heuristic against simple, classic): a round lasts about 5 turns a
-    # player with 2 players and 4.5 with 4, hardly growing with the hand (4.9 turns with
-    # 13 cards, 4.6 with 3); the longest, 10, are the rounds whose wilds are scarce.
+    # player with 2 players and 4.5 with 4, not growing with the hand, though hands that
+    # must go out in long melds last longer (benchmarks/round_profile.py, 2 players: 3.5
+    # turns with 3 cards, 6.1 with 4, 9.7 with 5, 8.2 with 8, 5.2 with 13). A horizon by
+    # hand size from those figures won no more (docs/bots.md, "Round by round").
     turns_base: float = 5.0
     turns_per_card: float = 0.0
     turns_per_player: float = 0.25
