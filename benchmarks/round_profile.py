@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from screening import add_match_options, mean_and_error
 from threethirteen.bots import Bot, make_bot
+from threethirteen.errors import ThreeThirteenError
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState, Phase
 
@@ -165,6 +166,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--remaining", action="store_true", help="also print the turns still to come"
     )
     args = parser.parse_args(argv)
+    for name in (args.bot, args.opponents):
+        try:
+            make_bot(name)
+        except ThreeThirteenError as unknown:
+            parser.error(str(unknown))
     start = time.perf_counter()
     jobs = [
         (args.rules, args.players, args.bot, args.opponents, args.seed + deal, seat)

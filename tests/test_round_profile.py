@@ -61,3 +61,11 @@ def test_the_turns_still_to_come_are_means_over_the_rounds_still_running(
         "3.0",
         "2.0",
     ]
+
+
+def test_an_unknown_bot_is_refused_before_any_match_is_played(
+    tool: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        tool.main(["--bot", "nosuch", "--matches", "1"])
+    assert "'nosuch'" in capsys.readouterr().err
