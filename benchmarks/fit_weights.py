@@ -51,13 +51,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from screening import add_match_options
+from screening import add_match_options, match_share, round_margin
 from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import HeuristicBot, Weights, _Context
 from threethirteen.melds import DiscardChoice
 from threethirteen.rules import get_rules
-from threethirteen.state import MatchState, Phase
+from threethirteen.state import MatchState
 
 NAMES = (
     "deadwood",
@@ -111,8 +112,8 @@ class Explorer(HeuristicBot):
         self.rng = random.Random(seed)
         self.explore = explore
         # Each randomized discard: the thrown candidate's terms less the shortlist's mean,
-        # whether the heuristic would have thrown it too, its round and hand size.
-        self.samples: list[tuple[tuple[float, ...], bool, int, int]] = []
+        # whether the heuristic would have thrown it too, and its round.
+        self.samples: list[tuple[tuple[float, ...], bool, int]] = []
 
     def _discard(self, ctx: _Context) -> Action:
         view = ctx.view
@@ -128,7 +129,7 @@ class Explorer(HeuristicBot):
         terms = [self._terms(ctx, c) for c in short]
         mean = [sum(col) / len(terms) for col in zip(*terms, strict=True)]
         centred = tuple(x - m for x, m in zip(terms[pick], mean, strict=True))
-        self.samples.append((centred, pick == best, view.round_number, view.spec.hand_size))
+        self.samples.append((centred, pick == best, view.round_number))
         return legal[short[pick].discard]
 
     def _terms(self, ctx: _Context, choice: DiscardChoice) -> tuple[float, ...]:
@@ -157,21 +158,18 @@ def play(job: tuple[str, int, str, float, int]) -> list[Sample]:
     explorer = Explorer(seed, explore)
     bots: list[Bot] = [explorer] + [make_bot(opponents, seed + s) for s in range(1, players)]
     state = MatchState.new(get_rules(rules_name), players, seed=seed)
-    while state.phase is not Phase.MATCH_OVER:
-        if state.phase is Phase.ROUND_OVER:
-            state.next_round()
-            continue
-        seat = state.current
-        state.apply_unchecked(bots[seat].choose(state.view(seat)))
-    margins = {}
-    for number, result in enumerate(state.results, start=1):
-        pen = result.penalties
-        margins[number] = sum(pen[1:]) / (players - 1) - pen[0]
-    won = state.winners()
-    match = 1 / len(won) if 0 in won else 0.0
+    for _ in decisions(state, bots):
+        pass
+    match = match_share(state, 0)
     return [
-        Sample(x, chosen, margins[number], size, match)
-        for x, chosen, number, size in explorer.samples
+        Sample(
+            x,
+            chosen,
+            round_margin(state.results[number - 1].penalties, 0),
+            state.rules.round_spec(number).hand_size,
+            match,
+        )
+        for x, chosen, number in explorer.samples
     ]
 
 

@@ -33,8 +33,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from screening import add_match_options, mean_and_error
+from screening import add_match_options, match_share, mean_and_error, others_mean
+from threethirteen.actions import Action
 from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.base import decisions
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState, Phase
@@ -67,21 +69,18 @@ def play(job: tuple[str, int, str, str, int, int]) -> MatchRecord:
     rules_name, players, bot, opponents, seed, seat = job
     bots: list[Bot] = [make_bot(bot if s == seat else opponents, seed + s) for s in range(players)]
     state = MatchState.new(get_rules(rules_name), players, seed=seed)
-    turns: list[float] = []
-    while True:
-        if len(turns) < len(state.results):  # a round has just ended
-            turns.append(state.turn / players)
-        if state.phase is Phase.MATCH_OVER:
-            break
-        if state.phase is Phase.ROUND_OVER:
-            state.next_round()
-            continue
-        current = state.current
-        state.apply_unchecked(bots[current].choose(state.view(current)))
+    turns: list[float] = []  # each round's turns a player, recorded as it ends
+
+    def on_action(now: MatchState, mover: int, action: Action) -> None:
+        if now.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            turns.append(now.turn / players)
+
+    for _ in decisions(state, bots, on_action):
+        pass
     rounds = []
     for result, length in zip(state.results, turns, strict=True):
         pen = result.penalties
-        others = (sum(pen) - pen[seat]) / (players - 1)
+        others = others_mean(pen, seat)
         rounds.append(
             RoundRecord(
                 number=result.number,
@@ -97,8 +96,7 @@ def play(job: tuple[str, int, str, str, int, int]) -> MatchRecord:
         )
     before = [sum(r.penalties[s] for r in state.results[:-1]) for s in range(players)]
     led = all(before[seat] < total for s, total in enumerate(before) if s != seat)
-    won = state.winners()
-    return MatchRecord(tuple(rounds), 1 / len(won) if seat in won else 0.0, led)
+    return MatchRecord(tuple(rounds), match_share(state, seat), led)
 
 
 def _mean(values: Sequence[float]) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from threethirteen.bots import Bot, make_bot
+from threethirteen.state import MatchState
 
 
 @dataclass(frozen=True)
@@ -49,3 +50,19 @@ def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
     """The mean and its standard error (0 for fewer than two values)."""
     error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return statistics.mean(values), error
+
+
+def others_mean(penalties: Sequence[int], seat: int) -> float:
+    """The mean penalty of the seats other than ``seat``."""
+    return (sum(penalties) - penalties[seat]) / (len(penalties) - 1)
+
+
+def round_margin(penalties: Sequence[int], seat: int) -> float:
+    """A round's margin for ``seat``: the other seats' mean penalty less its own."""
+    return others_mean(penalties, seat) - penalties[seat]
+
+
+def match_share(state: MatchState, seat: int) -> float:
+    """``seat``'s result of a finished match: 1 won, 0 lost, 1/k a win shared by k."""
+    won = state.winners()
+    return 1 / len(won) if seat in won else 0.0
