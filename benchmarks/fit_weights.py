@@ -214,8 +214,18 @@ def fit(
 def report(
     rows: Sequence[tuple[tuple[float, ...], float]], terms: Sequence[int], weights: Weights
 ) -> None:
-    """Print the fit, and scaled to a deadwood weight of -1 beside the ``weights`` in use."""
-    fitted = fit(rows, terms)
+    """Print the fit, and scaled to a deadwood weight of -1 beside the ``weights`` in use.
+
+    Rows that cannot separate every term (a term never varied, as a wild never
+    thrown in a few matches) print why instead of a fit.
+    """
+    try:
+        fitted = fit(rows, terms)
+    except ValueError as singular:
+        print(
+            f"no fit from {len(rows)} rows: {singular} (the term never varied; play more matches)"
+        )
+        return
     current = in_use(weights)
     scale = -fitted[0][0] if terms[0] == 0 and fitted[0][0] < 0 else 1.0
     print(f"{'term':<14} {'fitted':>9} {'std err':>8} {'scaled':>8} {'heuristic':>9}")

@@ -74,3 +74,15 @@ def test_saved_samples_load_back_and_a_broken_line_is_quoted(
     path.write_text(path.read_text() + '{"terms": [1, 2], "chosen"\n')
     with pytest.raises(SystemExit, match=r'samples.jsonl:\d+: not a sample .*"chosen'):
         tool.load(str(path))
+
+
+def test_a_term_that_never_varied_is_named_instead_of_a_fit(
+    tool: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(6)
+    rows = []
+    for _ in range(50):
+        x = tuple(0.0 if i == 5 else rng.gauss(0, 1) for i in range(len(tool.NAMES)))
+        rows.append((x, rng.gauss(0, 1)))
+    tool.report(rows, range(6), HeuristicBot().weights)
+    assert "no fit from 50 rows: singular fit at term 'wild'" in capsys.readouterr().out
