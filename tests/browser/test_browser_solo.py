@@ -129,5 +129,13 @@ def test_phone_layout_fits_thirteen_cards(pages: Any) -> None:
     page.wait_for_selector("#stock:not([disabled]), #round-over", timeout=20_000)
     if page.locator("#stock:not([disabled])").count():
         play_one_turn(page)
-        fits()
+        # The opponents play on: one may go out (this match is a single 13-card round),
+        # and the reveal then takes the hand's place; otherwise measure again.
+        page.wait_for_function(
+            "document.querySelectorAll('#hand .card').length >= 13"
+            " || document.querySelector('#round-over') !== null",
+            timeout=20_000,
+        )
+        if not page.locator("#round-over").count():
+            fits()
     pages.shot(page, "phone-after-turn")
