@@ -20,13 +20,15 @@ seats less its own, in points. The terms (per candidate):
 * ``melds``: ``draws_left * meld_gain`` (future draws times the meld part);
 * ``feed``: the danger of the discard to the next player, from the log;
 * ``wild``: 1 when the discard is wild;
+* ``distance``: the turns the hand kept is from going out
+  (:func:`threethirteen.distance.draws_to_go_out`);
 
 and, to test the shape of the hand-set score, ``draw_raw``, ``melds_raw``,
 ``out_raw`` (the same without the round's horizon) and ``deadwood_late``
 (deadwood times the bot's own turns played this round, over 5).
 
 The heuristic ranks candidates as a fit of ``-1, draw_weight, +1, potential,
--feeds_next, -keep_wild, 0, 0, 0, 0`` would (the ratios matter, not the scale;
+-feeds_next, -keep_wild, -distance, 0, 0, 0, 0`` would (the ratios matter, not the scale;
 :func:`in_use`), with the weights of the table's size; the fit is printed
 beside them, scaled to a deadwood weight of -1. Run:
 ``python benchmarks/fit_weights.py --players 4 --opponents simple --matches 2000``
@@ -56,6 +58,7 @@ from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import HeuristicBot, Weights, _Context
+from threethirteen.distance import draws_to_go_out
 from threethirteen.melds import DiscardChoice
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState
@@ -67,6 +70,7 @@ NAMES = (
     "melds",
     "feed",
     "wild",
+    "distance",
     "draw_raw",
     "melds_raw",
     "out_raw",
@@ -83,12 +87,16 @@ def in_use(weights: Weights) -> tuple[float, ...]:
         weights.potential,
         0.0 - weights.feeds_next,  # not -0.0
         0.0 - weights.keep_wild,
+        0.0 - weights.distance,
         0.0,
         0.0,
         0.0,
         0.0,
     )
 
+
+# The heuristic weighs the first HAND_SET terms of NAMES; the rest test the score's shape.
+HAND_SET = 7
 
 # The hand sizes fitted apart by ``--by-hand``.
 HAND_BUCKETS = ((3, 5), (6, 9), (10, 13))
@@ -145,6 +153,7 @@ class Explorer(HeuristicBot):
             ctx.draws_left * draw.melds,
             self._feeds(ctx, choice.discard),
             float(ctx.solver.is_wild(choice.discard)),
+            float(draws_to_go_out(kept, ctx.view.rules, ctx.solver.wild_rank)),
             draw.total,
             draw.melds,
             ctx.out_value * draw.out,
@@ -307,14 +316,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = [(s.terms, target(s)) for s in samples]
     weights = HeuristicBot().weights_for(args.players)
     print(f"\nthe hand-set terms, fitted to the {args.target} (weights in use: {weights}):")
-    report(rows, range(6), weights)
+    report(rows, range(HAND_SET), weights)
     print("\nwith the shape terms:")
     report(rows, range(len(NAMES)), weights)
     if args.by_hand:
         for low, high in HAND_BUCKETS:
             part = [(s.terms, target(s)) for s in samples if low <= s.hand_size <= high]
             print(f"\nhands of {low}-{high} cards ({len(part)} decisions):")
-            report(part, range(6), weights)
+            report(part, range(HAND_SET), weights)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,12 @@ method (every sub-multiset of the cards that could extend each table meld, the r
 solved by the engine; kept below to measure against) is timed on the first hands,
 with the speed-up on those same hands.
 
+A fourth family times :func:`threethirteen.distance.draws_to_go_out` (how many
+turns a hand is from going out): (d) classic hands of 5, 8, 11 and 13 cards dealt
+from the shoe (the rounds whose melds must be long, and the largest), cold (its memo
+cleared before each hand, best of three) and warm, beside the 13-card deadwood of
+the same hands, cold, as the baseline of the same run.
+
 Run: ``python benchmarks/solver_bench.py`` (about a minute; ``--help`` for sizes).
 The garbage collector is off while timing, as in :mod:`timeit`.
 """
@@ -43,7 +49,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from threethirteen import melds
+from threethirteen import distance, melds
 from threethirteen.cards import Card, Rank, Suit, make_shoe
 from threethirteen.melds import HandSolver, Meld, MeldKind, is_valid_meld
 from threethirteen.melds_reference import reference_deadwood
@@ -375,6 +381,52 @@ def run_lay_off(cases: list[tuple[Table, Hand]], previous_hands: int) -> None:
     print(f"  speed-up on the same hands (cold fast vs previous, medians): (c) {ratio:,.0f}x")
 
 
+def run_distance(count: int, seed: int) -> None:
+    """(d): the distance to going out, by hand size, cold and warm, beside the deadwood."""
+    classic = get_rules("classic")
+    rng = random.Random(seed)
+    shoe = make_shoe(2, 0)
+    print(f"\n(d) distance to going out, classic, {count} hands a size dealt from the shoe")
+    for number in (3, 6, 9, 11):
+        solver = HandSolver.for_round(classic, number)
+        size = solver.spec.hand_size
+        hands = [rng.sample(shoe, size) for _ in range(count)]
+
+        def turns(hand: Hand, wild: Rank = solver.wild_rank) -> None:
+            distance.draws_to_go_out(hand, classic, wild)
+
+        def clear() -> None:
+            distance._MEMO.clear()
+
+        cold = []
+        for hand in hands:
+            best = float("inf")
+            for _ in range(3):
+                clear()
+                start = time.perf_counter()
+                turns(hand)
+                best = min(best, time.perf_counter() - start)
+            cold.append(best)
+        clear()
+        warm = []
+        for hand in hands:
+            start = time.perf_counter()
+            turns(hand)
+            warm.append(time.perf_counter() - start)
+        engine = solver._engine
+        deadwood = []
+        for hand in hands:
+            engine.memo.clear()
+            start = time.perf_counter()
+            solver.deadwood(hand)
+            deadwood.append(time.perf_counter() - start)
+        ratio = statistics.median(cold) / statistics.median(deadwood)
+        print(f"  {size} cards ({solver.wild_rank.plural} wild)")
+        print(line("draws_to_go_out, cold", cold))
+        print(line("draws_to_go_out, warm", warm))
+        print(line(f"deadwood, cold (distance {ratio:.1f}x)", deadwood))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per family (fast solver)")
@@ -382,6 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--naive-full", type=int, default=3, help="hands for naive (b)")
     parser.add_argument("--tables", type=int, default=1000, help="lay-off hands (fast solver)")
     parser.add_argument("--previous", type=int, default=100, help="lay-off hands, previous method")
+    parser.add_argument("--distance-hands", type=int, default=500, help="hands a size for (d)")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -398,6 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "6-8 wilds", wild_family(args.hands, args.seed + 1), args.naive_hands, args.naive_full
     )
     run_lay_off(going_out_tables(args.tables, args.seed + 2), args.previous)
+    run_distance(args.distance_hands, args.seed + 3)
     print(f"\ntotal {time.perf_counter() - started:.0f} s")
     return 0
 

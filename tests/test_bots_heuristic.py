@@ -25,6 +25,7 @@ from threethirteen.views import Event, EventKind, PlayerView
 
 CLASSIC = get_rules("classic").with_options(first_dealer="first-seat")
 ROUND_4 = CLASSIC.with_options(hand_sizes=(4,))  # 4 cards, 4s wild
+ROUND_5 = CLASSIC.with_options(hand_sizes=(5,))  # 5 cards, 5s wild
 TAKE = Draw(Source.DISCARD)
 
 
@@ -70,7 +71,9 @@ def test_it_does_not_feed_the_next_player_the_rank_it_collects() -> None:
 def test_it_keeps_a_pair_early_and_dumps_high_cards_late() -> None:
     # KS KD 9C 6H + 7D: throwing a king leaves the least deadwood (32 against 33 for 9C),
     # but the pair is a draw to a set. Early the heuristic keeps it; with the round long
-    # (no draws left to expect) it plays for deadwood like simple.
+    # (no draws left to expect) its draw terms play for deadwood like simple. The pair
+    # also keeps the hand a turn nearer going out (2 against 3), which counts however
+    # long the round has run: rounds end when a player goes out.
     view = view_after(
         ROUND_4, ["KS KD 9C 6H", "5C 7D JH 10S"], "3C", "2D 7D", "draw stock", "discard JH",
         "draw stock",
@@ -78,7 +81,19 @@ def test_it_keeps_a_pair_early_and_dumps_high_cards_late() -> None:
     assert SimpleBot().choose(view) == discard("KS")
     assert HeuristicBot().choose(view) == discard("9C")
     late = dataclasses.replace(view, turn=60)
-    assert HeuristicBot().choose(late) == discard("KS")
+    assert HeuristicBot(distance=0).choose(late) == discard("KS")
+    assert HeuristicBot().choose(late) == discard("9C")
+
+
+def test_it_keeps_the_hand_near_going_out_when_the_round_needs_long_melds() -> None:
+    # Five cards (5s wild) go out only as one five-card meld. 2C 3C 4C 6C + 2D 3D:
+    # throwing 6C leaves the least deadwood (5) but needs two more clubs; throwing 3D
+    # leaves 8 and needs one card (5C or any wild) for 2C-6C.
+    hands = ["KS QD 9H 8S 7D", "2C 3C 4C 6C 2D"]
+    view = view_after(ROUND_5, hands, "KH", "3D", "draw stock", seat=1)
+    assert SimpleBot().choose(view) == discard("6C")
+    assert HeuristicBot(distance=0).choose(view) == discard("6C")
+    assert HeuristicBot().choose(view) == discard("3D")
 
 
 def test_it_counts_dead_draws() -> None:

@@ -84,5 +84,5 @@ def test_a_term_that_never_varied_is_named_instead_of_a_fit(
     for _ in range(50):
         x = tuple(0.0 if i == 5 else rng.gauss(0, 1) for i in range(len(tool.NAMES)))
         rows.append((x, rng.gauss(0, 1)))
-    tool.report(rows, range(6), HeuristicBot().weights)
+    tool.report(rows, range(tool.HAND_SET), HeuristicBot().weights)
     assert "no fit from 50 rows: singular fit at term 'wild'" in capsys.readouterr().out

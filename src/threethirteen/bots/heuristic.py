@@ -6,6 +6,7 @@ deadwood points (lower is better)::
     score = deadwood
             - next_draw * (draw_weight * draw_gain + out_value * out_chance)
             - lookahead * meld_gain
+            + distance * draws_to_go_out
             + feeds_next * danger
             + keep_wild * (the discard is wild)
 
@@ -22,11 +23,18 @@ deadwood points (lower is better)::
 * **out_chance**: the chance that the next draw lets the hand go out, which
   scores the opponents' deadwood against them: ``out_value`` is
   :attr:`Weights.going_out` points per card of the hand size per opponent.
+* **draws_to_go_out**: how many turns the hand kept is from going out, were
+  every draw the card it needs (:func:`threethirteen.distance.draws_to_go_out`).
+  Deadwood says what the hand costs if the round ends now; this says how soon
+  the hand can end it. It matters most where going out needs long melds (5,
+  8 and 11 cards), where the hand with the least deadwood is often further from
+  going out than one with a high card left over.
 * **next_draw**, **lookahead**: how many more draws the bot expects this round
   (from the hand size and its turns so far; at most 1, and at most
   :attr:`Weights.horizon_cap` times :attr:`Weights.potential`). Both shrink to
-  nothing as the round runs long, so late in a round the bot stops drawing to
-  hands and dumps its high cards.
+  nothing as the round runs long, so late in a round the bot stops counting on
+  its draws and dumps its high cards (only the distance to going out still
+  counts for the hand's shape).
   Both are also weighed by the match: ``exp(-risk * lead)``, where
   ``lead`` is how far the bot leads the best other total in spreads of the
   rounds left (:func:`~threethirteen.bots.outlook.lead_in_spreads`), kept within
@@ -72,6 +80,7 @@ from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.bots.tracking import SeatRead, read_log
 from threethirteen.cards import Card, Rank, Suit
+from threethirteen.distance import draws_to_go_out
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.melds import DiscardChoice, HandSolver, Meld, MeldKind
 from threethirteen.rules import AceMode
@@ -94,7 +103,7 @@ class Weights:
     # Going out scores every opponent's deadwood against them: about this much per card
     # of the round's hand size, per opponent, times the chance a draw goes out.
     going_out: float = 2.0
-    candidates: int = 3  # discards weighed beyond their deadwood, best deadwood first
+    candidates: int = 5  # discards weighed beyond their deadwood, best deadwood first
     # The match, not only the round: what future draws may bring (a gamble) is
     # weighed exp(-risk * lead), the lead over the best other total in spreads of the
     # rounds to come (:func:`~threethirteen.bots.outlook.lead_in_spreads`), within
@@ -110,6 +119,9 @@ class Weights:
     turns_base: float = 5.0
     turns_per_card: float = 0.0
     turns_per_player: float = 0.25
+    # Per turn the hand kept is from going out (distance.draws_to_go_out), with every
+    # draw the card it needs.
+    distance: float = 5.0
 
 
 # The weights by table size: a table uses the entry of the largest size not above its
@@ -259,6 +271,7 @@ class HeuristicBot:
             ctx.weights.draw_weight * draw_now.total + ctx.out_value * draw_now.out
         )
         stock_value -= ctx.lookahead * draw_now.melds
+        stock_value += ctx.weights.distance * self._distance(ctx, hand, draw_now)
         take_value = min(self._score(ctx, (*hand, top), c) for c in self._shortlist(ctx, choices))
         return take if take_value + ctx.weights.take_cost < stock_value else stock
 
@@ -318,7 +331,18 @@ class HeuristicBot:
         score += w.feeds_next * self._feeds(ctx, choice.discard)
         if ctx.solver.is_wild(choice.discard):
             score += w.keep_wild
-        return score
+        return score + w.distance * self._distance(ctx, kept, draw)
+
+    def _distance(self, ctx: _Context, kept: Sequence[Card], draw: _Draw) -> int:
+        """How many turns ``kept`` is from going out (0 when the weight is 0: not computed).
+
+        One turn away with no live card that goes out (``draw.out`` is 0) counts two:
+        the distance supposes every card can still be drawn, the count knows better.
+        """
+        if not ctx.weights.distance:
+            return 0
+        turns = draws_to_go_out(kept, ctx.view.rules, ctx.solver.wild_rank)
+        return 2 if turns == 1 and draw.out == 0 else turns
 
     def _potential(self, ctx: _Context, kept: Sequence[Card], deadwood: int) -> _Draw:
         """Expected fall in deadwood from one stock draw into ``kept`` (and a discard).
