@@ -53,7 +53,7 @@ from threethirteen import distance, melds
 from threethirteen.cards import Card, Rank, Suit, make_shoe
 from threethirteen.melds import HandSolver, Meld, MeldKind, is_valid_meld
 from threethirteen.melds_reference import reference_deadwood
-from threethirteen.rules import get_rules
+from threethirteen.rules import Rules, get_rules
 
 RULES = get_rules("bga")
 ROUND = 11
@@ -387,6 +387,14 @@ def run_distance(count: int, seed: int) -> None:
     rng = random.Random(seed)
     shoe = make_shoe(2, 0)
     print(f"\n(d) distance to going out, classic, {count} hands a size dealt from the shoe")
+    gc.disable()
+    try:
+        _time_distance(classic, rng, shoe, count)
+    finally:
+        gc.enable()
+
+
+def _time_distance(classic: Rules, rng: random.Random, shoe: Sequence[Card], count: int) -> None:
     for number in (3, 6, 9, 11):
         solver = HandSolver.for_round(classic, number)
         size = solver.spec.hand_size

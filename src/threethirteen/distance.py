@@ -35,8 +35,8 @@ whether the cards needed are still live is the caller's to weigh.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import AceMode, Rules
@@ -98,7 +98,7 @@ def _set_choices(hand: bytes) -> list[list[int]]:
     return choices
 
 
-@lru_cache(maxsize=None)
+@cache
 def _windows(position: int, longest: int, aces: AceMode) -> tuple[tuple[int, ...], ...]:
     """The positions of each run window of 2 or more that holds ``position``, the lowest left.
 
@@ -119,7 +119,7 @@ def _windows(position: int, longest: int, aces: AceMode) -> tuple[tuple[int, ...
     return tuple(tuple(_NORMAL[aces](start + i) for i in range(n)) for start, n in spans)
 
 
-_NORMAL = {
+_NORMAL: dict[AceMode, Callable[[int], int]] = {
     AceMode.LOW: lambda p: p,
     AceMode.HIGH: lambda p: p,
     AceMode.EITHER: lambda p: 1 if p == 14 else p,
@@ -127,7 +127,7 @@ _NORMAL = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _near(position: int, aces: AceMode) -> frozenset[int]:
     """The positions within two places of ``position`` (around the corner, or an ace
     either end, as ``aces`` allows), as the hand's codes hold them."""
