@@ -28,8 +28,8 @@ with the speed-up on those same hands.
 A fourth family times :func:`threethirteen.distance.draws_to_go_out` (how many
 turns a hand is from going out): (d) classic hands of 5, 8, 11 and 13 cards dealt
 from the shoe (the rounds whose melds must be long, and the largest), cold (its memo
-cleared before each hand, best of three) and warm, beside the 13-card deadwood of
-the same hands, cold, as the baseline of the same run.
+cleared before each hand, best of three) and warm, beside the deadwood of the same
+hands, cold, as the baseline of the same run.
 
 Run: ``python benchmarks/solver_bench.py`` (about a minute; ``--help`` for sizes).
 The garbage collector is off while timing, as in :mod:`timeit`.
@@ -89,16 +89,23 @@ def wild_family(count: int, seed: int) -> list[Hand]:
 
 
 def time_each(
-    fn: Callable[[Hand], object], hands: Sequence[Hand], runs: int, reset: bool
+    fn: Callable[[Hand], object],
+    hands: Sequence[Hand],
+    runs: int,
+    reset: bool,
+    clear: Callable[[], None] | None = None,
 ) -> list[float]:
-    """Seconds per hand: the best of ``runs`` runs, the memo cleared first if ``reset``."""
-    engine = HandSolver.for_round(RULES, ROUND)._engine
+    """Seconds per hand: the best of ``runs`` runs, the memo cleared first if ``reset``.
+
+    ``clear`` clears the memo (by default the bga round-11 solver's).
+    """
+    clear = clear or HandSolver.for_round(RULES, ROUND)._engine.memo.clear
     out = []
     for hand in hands:
         best = float("inf")
         for _ in range(runs):
             if reset:
-                engine.memo.clear()
+                clear()
             start = time.perf_counter()
             fn(hand)
             best = min(best, time.perf_counter() - start)
@@ -403,31 +410,10 @@ def _time_distance(classic: Rules, rng: random.Random, shoe: Sequence[Card], cou
         def turns(hand: Hand, wild: Rank = solver.wild_rank) -> None:
             distance.draws_to_go_out(hand, classic, wild)
 
-        def clear() -> None:
-            distance._MEMO.clear()
-
-        cold = []
-        for hand in hands:
-            best = float("inf")
-            for _ in range(3):
-                clear()
-                start = time.perf_counter()
-                turns(hand)
-                best = min(best, time.perf_counter() - start)
-            cold.append(best)
-        clear()
-        warm = []
-        for hand in hands:
-            start = time.perf_counter()
-            turns(hand)
-            warm.append(time.perf_counter() - start)
-        engine = solver._engine
-        deadwood = []
-        for hand in hands:
-            engine.memo.clear()
-            start = time.perf_counter()
-            solver.deadwood(hand)
-            deadwood.append(time.perf_counter() - start)
+        cold = time_each(turns, hands, 3, True, distance._MEMO.clear)
+        distance._MEMO.clear()
+        warm = time_each(turns, hands, 1, False)
+        deadwood = time_each(solver.deadwood, hands, 1, True, solver._engine.memo.clear)
         ratio = statistics.median(cold) / statistics.median(deadwood)
         print(f"  {size} cards ({solver.wild_rank.plural} wild)")
         print(line("draws_to_go_out, cold", cold))

@@ -180,13 +180,13 @@ def _completes(hand: bytes, throws: int, slack: int, aces: AceMode) -> bool:
     # The cores holding the first card: (their holes, what is left).
     cores = [(max(0, 3 - len(core)), _without(hand, core)) for core in _set_choices(hand)]
     for window in _windows(first >> 2, len(hand) + throws + slack, aces):
-        # One card of the suit at each position of the window; a window that ends on a
-        # hole is skipped (a shorter one holds the same cards and fits more).
+        # One card of the suit at each position of the window (the first card among them:
+        # every window holds its position); a window that ends on a hole is skipped (a
+        # shorter one holds the same cards and fits more).
         if window[0] not in present or window[-1] not in present:
             continue
         run = [position * 4 + suit for position in window if position in present]
-        if first in run:
-            cores.append((max(3, len(window)) - len(run), _without(hand, run)))
+        cores.append((max(3, len(window)) - len(run), _without(hand, run)))
     cores.sort(key=lambda core: core[0])
     found = False
     for holes, rest in cores:
