@@ -8,7 +8,13 @@ import pytest
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import BOT_NAMES, MonteCarloBot, make_bot, play_match
-from threethirteen.bots.montecarlo import match_value, remaining_spread, rollout
+from threethirteen.bots.montecarlo import (
+    RACE_TABLES,
+    match_value,
+    race_penalties,
+    remaining_spread,
+    rollout,
+)
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.rules import apply_house_rule, get_rules
@@ -192,6 +198,43 @@ def test_rollout_scores_a_round() -> None:
     short = state.copy()
     cut = rollout(short, 2)  # two turns, then the hands are scored as they stand
     assert short.turn <= 3 and len(cut) == 3
+
+
+def test_race_penalties_weigh_the_race() -> None:
+    # Round 1 (3 cards, 3s wild): 4H 5H want one card (6H or 3H), KS QD 9C at least two.
+    state = MatchState.new(CLASSIC, 2, seed=4)
+    state.stack(["4H 5H KD", "KS QD 9C"], up="2C")
+    near, far = race_penalties(state, (10, 29))
+    assert 0 < near / 10 < far / 29 < 1  # the hand nearer going out keeps less of its deadwood
+    # Each row of the table falls as the nearest other hand is further away (the first
+    # column, an other hand already melded, is the highest); a hand further from
+    # going out keeps more where the samples are many (the columns 1 to 3).
+    for table in RACE_TABLES.values():
+        for row in table[1:]:
+            assert list(row[1:]) == sorted(row[1:], reverse=True) and row[0] > row[1]
+        for column in range(1, 4):
+            shares = [row[column] for row in table[1:]]
+            assert shares == sorted(shares)
+    # With more opponents, one of them is more often near: a hand keeps more.
+    assert all(
+        four >= two
+        for r2, r4 in zip(RACE_TABLES[2][1:], RACE_TABLES[4][1:], strict=True)
+        for two, four in zip(r2[1:4], r4[1:4], strict=True)
+    )
+
+
+def test_rollout_scores_a_running_round_by_the_race() -> None:
+    state = MatchState.new(CLASSIC, 2, seed=8)
+    plain, raced = state.copy(), state.copy()
+    deadwoods = rollout(plain, 2)  # the same world and stock: the same two turns
+    assert plain.out_seat is None  # nobody went out: the round is still running
+    expected = race_penalties(plain, deadwoods)
+    assert expected != deadwoods
+    assert rollout(raced, 2, race=True) == expected
+    assert raced.log == plain.log
+    # The default search scores by the race one turn a seat ahead; race=0 plays 40 turns.
+    assert MonteCarloBot(1, samples=2).race and MonteCarloBot(1, samples=2).horizon is None
+    assert not MonteCarloBot(1, samples=2, race=0).race
 
 
 def test_match_value_plays_safe_with_a_lead() -> None:

@@ -54,7 +54,7 @@ def remaining_spread(rules: Rules, round_number: int) -> float:
     return math.sqrt(variance)
 
 
-def match_value(totals: Sequence[int], seat: int, spread: float) -> float:
+def match_value(totals: Sequence[float], seat: int, spread: float) -> float:
     """The estimated chance that ``seat`` wins the match from ``totals`` (lower is better).
 
     A logistic of the margin over each opponent, divided by ``spread`` (the
