@@ -90,7 +90,15 @@ from threethirteen.state import MatchState, solver_for
 from threethirteen.views import Phase, PlayerView
 from threethirteen.worlds import sample_world
 
-__all__ = ["MonteCarloBot", "SearchStats", "match_value", "remaining_spread", "rollout"]
+__all__ = [
+    "RACE_TABLES",
+    "MonteCarloBot",
+    "SearchStats",
+    "match_value",
+    "race_penalties",
+    "remaining_spread",
+    "rollout",
+]
 
 _STOCK, _TAKE = Draw(Source.STOCK), Draw(Source.DISCARD)
 # Turns a rollout plays without the race table: in effect to the round's end.
