@@ -63,7 +63,7 @@ def measure_match(job: tuple[MatchOptions, int]) -> Cells:
         far = [min(CAP, draws_to_go_out(hand, rules, wild)) for hand in state.hands]
         seat = decision.seat
         nearest = min(k for other, k in enumerate(far) if other != seat)
-        deadwood = state.solver.deadwood(state.hand(seat))
+        deadwood = state.spec.multiplier * state.solver.deadwood(state.hand(seat))
         pending.append((seat, deadwood, (far[seat], nearest)))
     _settle(cells, pending, state.results[-1].penalties)
     return cells
