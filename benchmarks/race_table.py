@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from screening import MatchOptions, add_match_options
+from threethirteen.bots import Bot
 from threethirteen.bots.base import decisions
 from threethirteen.distance import draws_to_go_out
 from threethirteen.rules import get_rules
@@ -43,12 +44,17 @@ FEW = 100  # a cell with fewer samples takes the figure of the cell on its left
 Cells = dict[tuple[int, int], list[int]]
 
 
+def seated_bots(options: MatchOptions, seed: int) -> list[Bot]:
+    """The match's bots by seat: rotated by the seed, so ``--bot`` plays every seat."""
+    bots = options.bots(seed)
+    shift = seed % options.players  # bot i plays seat (i + shift)
+    return bots[-shift:] + bots[:-shift] if shift else bots
+
+
 def measure_match(job: tuple[MatchOptions, int]) -> Cells:
     """One match's samples, added up by cell."""
     options, seed = job
-    bots = options.bots(seed)
-    shift = seed % options.players  # rotate the seats: bot i plays seat (i + shift)
-    bots = bots[-shift:] + bots[:-shift] if shift else bots
+    bots = seated_bots(options, seed)
     state = MatchState.new(get_rules(options.rules), options.players, seed)
     cells: Cells = {}
     pending: list[tuple[int, int, tuple[int, int]]] = []  # seat, deadwood, cell

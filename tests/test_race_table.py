@@ -26,9 +26,7 @@ def test_every_draw_before_going_out_is_one_sample_of_its_round(
     options = tool.MatchOptions("classic", players, "heuristic", "simple")
     cells = tool.measure_match((options, seed))
     # The same match again, counted here: draws before anyone went out, by round and seat.
-    bots = options.bots(seed)
-    shift = seed % players
-    bots = bots[-shift:] + bots[:-shift] if shift else bots
+    bots = tool.seated_bots(options, seed)
     state = MatchState.new(get_rules("classic"), players, seed)
     draws: Counter[tuple[int, int]] = Counter()
     for decision in decisions(state, bots):
