@@ -22,14 +22,18 @@ seats less its own, in points. The terms (per candidate):
 * ``wild``: 1 when the discard is wild;
 * ``distance``: the turns the hand kept is from going out
   (:func:`threethirteen.distance.draws_to_go_out`);
+* ``acceptance``: the share of the unseen cards whose draw brings the hand kept a
+  turn closer to going out (:func:`threethirteen.distance.draw_brings_closer`);
 
 and, to test the shape of the hand-set score, ``draw_raw``, ``melds_raw``,
-``out_raw`` (the same without the round's horizon) and ``deadwood_late``
-(deadwood times the bot's own turns played this round, over 5).
+``out_raw`` (the same without the round's horizon), ``deadwood_late``
+(deadwood times the bot's own turns played this round, over 5) and ``wait``
+(the draws expected before the distance falls, less one: ``1 / acceptance``,
+at most 10).
 
 The heuristic ranks candidates as a fit of ``-1, draw_weight, +1, potential,
--feeds_next, -keep_wild, -distance, 0, 0, 0, 0`` would (the ratios matter, not the scale;
-:func:`in_use`), with the weights of the table's size; the fit is printed
+-feeds_next, -keep_wild, -distance, acceptance, 0, 0, 0, 0`` would (the ratios
+matter, not the scale; :func:`in_use`), with the weights of the table's size; the fit is printed
 beside them, scaled to a deadwood weight of -1. Run:
 ``python benchmarks/fit_weights.py --players 4 --opponents simple --matches 2000``
 (about 3 minutes on two cores).
@@ -71,10 +75,12 @@ NAMES = (
     "feed",
     "wild",
     "distance",
+    "acceptance",
     "draw_raw",
     "melds_raw",
     "out_raw",
     "deadwood_late",
+    "wait",
 )
 
 
@@ -88,6 +94,8 @@ def in_use(weights: Weights) -> tuple[float, ...]:
         0.0 - weights.feeds_next,  # not -0.0
         0.0 - weights.keep_wild,
         0.0 - weights.distance,
+        weights.acceptance,
+        0.0,
         0.0,
         0.0,
         0.0,
@@ -96,7 +104,7 @@ def in_use(weights: Weights) -> tuple[float, ...]:
 
 
 # The heuristic weighs the first HAND_SET terms of NAMES; the rest test the score's shape.
-HAND_SET = 7
+HAND_SET = 8
 
 # The hand sizes fitted apart by ``--by-hand``.
 HAND_BUCKETS = ((3, 5), (6, 9), (10, 13))
@@ -130,7 +138,7 @@ class Explorer(HeuristicBot):
         legal = {a.card: a for a in view.legal_actions if isinstance(a, Discard)}
         choices = [c for c in ctx.solver.discards(view.hand) if c.discard in legal]
         short = self._shortlist(ctx, choices)
-        best = min(range(len(short)), key=lambda i: self._score(ctx, view.hand, short[i]))
+        best = short.index(self._best(ctx, view.hand, short)[0])
         if len(short) < 2 or self.rng.random() >= self.explore:
             return legal[short[best].discard]
         pick = self.rng.randrange(len(short))
@@ -146,6 +154,8 @@ class Explorer(HeuristicBot):
         kept.remove(choice.discard)
         draw = self._potential(ctx, kept, choice.deadwood)
         turns = ctx.view.turn // ctx.view.players
+        distance = draws_to_go_out(kept, ctx.view.rules, ctx.solver.wild_rank)
+        accepted = self._acceptance(ctx, kept, distance)
         return (
             float(choice.deadwood),
             ctx.next_draw * draw.total,
@@ -153,11 +163,13 @@ class Explorer(HeuristicBot):
             ctx.draws_left * draw.melds,
             self._feeds(ctx, choice.discard),
             float(ctx.solver.is_wild(choice.discard)),
-            float(draws_to_go_out(kept, ctx.view.rules, ctx.solver.wild_rank)),
+            float(distance),
+            accepted,
             draw.total,
             draw.melds,
             ctx.out_value * draw.out,
             choice.deadwood * turns / 5,
+            min(10.0, 1 / max(accepted, 0.1)) - 1 if distance else 0.0,
         )
 
 

@@ -29,7 +29,10 @@ A fourth family times :func:`threethirteen.distance.draws_to_go_out` (how many
 turns a hand is from going out): (d) classic hands of 5, 8, 11 and 13 cards dealt
 from the shoe (the rounds whose melds must be long, and the largest), cold (its memo
 cleared before each hand, best of three) and warm, beside the deadwood of the same
-hands, cold, as the baseline of the same run.
+hands, cold, as the baseline of the same run; and which of the 52 cards a draw of
+which brings the hand closer (the heuristic's acceptance term), by one search
+(:func:`threethirteen.distance.closer_draws`) against a search a card
+(:func:`threethirteen.distance.draw_brings_closer`, on a fifth of the hands), cold.
 
 Run: ``python benchmarks/solver_bench.py`` (about a minute; ``--help`` for sizes).
 The garbage collector is off while timing, as in :mod:`timeit`.
@@ -61,6 +64,8 @@ GOALS_MS = {"13-card deadwood": 0.1, "14-card discards": 0.6}
 MAX_GOAL_MS = 10.0
 
 Hand = list[Card]
+_DECK = [Card(rank, suit) for rank in Rank for suit in Suit]
+Known = dict[int, int]  # a hand's distance to going out, by the hand's id
 
 
 def bga_deals(count: int, seed: int) -> list[Hand]:
@@ -419,6 +424,26 @@ def _time_distance(classic: Rules, rng: random.Random, shoe: Sequence[Card], cou
         print(line("draws_to_go_out, cold", cold))
         print(line("draws_to_go_out, warm", warm))
         print(line(f"deadwood, cold (distance {ratio:.1f}x)", deadwood))
+        # Which of the 52 cards bring the hand closer: one search, against one a card.
+        known = {id(h): distance.draws_to_go_out(h, classic, solver.wild_rank) for h in hands}
+
+        def one_search(hand: Hand, wild: Rank = solver.wild_rank, known: Known = known) -> None:
+            helps = distance.closer_draws(hand, known[id(hand)], classic, wild)
+            [helps(card) for card in _DECK]
+
+        def card_by_card(hand: Hand, wild: Rank = solver.wild_rank, known: Known = known) -> None:
+            turns = known[id(hand)]
+            [distance.draw_brings_closer(hand, card, turns, classic, wild) for card in _DECK]
+
+        def clear_both() -> None:
+            distance._MEMO.clear()
+            distance._FILL_MEMO.clear()
+
+        once = time_each(one_search, hands, 3, True, clear_both)
+        each = time_each(card_by_card, hands[: max(1, len(hands) // 5)], 1, True, clear_both)
+        ratio = statistics.median(each) / statistics.median(once[: len(each)])
+        print(line("closer draws, one search, cold", once))
+        print(line(f"closer, card by card, cold ({ratio:.0f}x)", each))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

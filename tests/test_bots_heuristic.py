@@ -18,7 +18,9 @@ from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import TABLE_WEIGHTS, Weights
 from threethirteen.bots.tracking import read_log
 from threethirteen.cards import Card, parse_cards
+from threethirteen.distance import closer_draws, draws_to_go_out
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.melds import HandSolver
 from threethirteen.rules import Rules, get_rules
 from threethirteen.state import MatchState
 from threethirteen.views import Event, EventKind, PlayerView
@@ -73,7 +75,8 @@ def test_it_keeps_a_pair_early_and_dumps_high_cards_late() -> None:
     # but the pair is a draw to a set. Early the heuristic keeps it; with the round long
     # (no draws left to expect) its draw terms play for deadwood like simple. The pair
     # also keeps the hand a turn nearer going out (2 against 3), which counts however
-    # long the round has run: rounds end when a player goes out.
+    # long the round has run (rounds end when a player goes out), as do the cards that
+    # would bring it nearer.
     view = view_after(
         ROUND_4, ["KS KD 9C 6H", "5C 7D JH 10S"], "3C", "2D 7D", "draw stock", "discard JH",
         "draw stock",
@@ -81,7 +84,7 @@ def test_it_keeps_a_pair_early_and_dumps_high_cards_late() -> None:
     assert SimpleBot().choose(view) == discard("KS")
     assert HeuristicBot().choose(view) == discard("9C")
     late = dataclasses.replace(view, turn=60)
-    assert HeuristicBot(distance=0).choose(late) == discard("KS")
+    assert HeuristicBot(distance=0, acceptance=0).choose(late) == discard("KS")
     assert HeuristicBot().choose(late) == discard("9C")
 
 
@@ -94,6 +97,24 @@ def test_it_keeps_the_hand_near_going_out_when_the_round_needs_long_melds() -> N
     assert SimpleBot().choose(view) == discard("6C")
     assert HeuristicBot(distance=0).choose(view) == discard("6C")
     assert HeuristicBot().choose(view) == discard("3D")
+
+
+def test_it_keeps_the_hand_more_unseen_cards_bring_closer() -> None:
+    # 4 cards, 4s wild: 7D JD AC 10D and 7H drawn. Throwing JD or 10D leaves 25 and a
+    # hand two draws from a four-card meld; simple throws 10D (its tie-break), and so
+    # does the heuristic without the acceptance term. Kept with 10D, the 7D also reaches
+    # a run (8D and 9D bring it closer, as do any 7 and any wild); with JD, only the set.
+    view = view_after(ROUND_4, ["10C 3C 4D 8C", "7D JD AC 10D"], "3H", "7H", "draw stock", seat=1)
+    assert SimpleBot().choose(view) == discard("10D")
+    assert HeuristicBot(acceptance=0).choose(view) == discard("10D")
+    assert HeuristicBot().choose(view) == discard("JD")
+    wild = HandSolver.for_round(ROUND_4, 1).wild_rank
+    with_ten, with_jack = parse_cards("7D AC 10D 7H"), parse_cards("7D JD AC 7H")
+    for kept in (with_ten, with_jack):
+        assert draws_to_go_out(kept, ROUND_4, wild) == 2
+    for card, ten, jack in (("8D", True, False), ("9D", True, False), ("7S", True, True)):
+        assert closer_draws(with_ten, 2, ROUND_4, wild)(Card.parse(card)) is ten
+        assert closer_draws(with_jack, 2, ROUND_4, wild)(Card.parse(card)) is jack
 
 
 def test_it_counts_dead_draws() -> None:

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from threethirteen.cards import JOKER, Card, Rank, Suit, parse_cards
-from threethirteen.distance import draws_to_go_out
+from threethirteen.distance import closer_draws, draw_brings_closer, draws_to_go_out
 from threethirteen.melds import HandSolver
 from threethirteen.rules import Rules, get_rules
 
@@ -114,3 +114,68 @@ def test_a_thirteen_card_hand_is_never_further_than_its_natural_cards(hand: list
     naturals = sum(1 for c in hand if not king.is_wild(c))
     assert 0 <= distance <= naturals
     assert (distance == 0) == (king.going_out(hand) is not None)
+
+
+def closer_by_every_throw(
+    kept: Sequence[Card], drawn: Card, rules: Rules, solver: HandSolver
+) -> bool:
+    """The definition: some card thrown after the draw leaves a hand nearer going out."""
+    before = draws_to_go_out(kept, rules, solver.wild_rank)
+    after = [*kept, drawn]
+    return any(
+        draws_to_go_out(after[:i] + after[i + 1 :], rules, solver.wild_rank) < before
+        for i in range(len(after))
+    )
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(near_hands(), st.lists(st.sampled_from([*DECK, JOKER]), min_size=6, max_size=6))
+def test_a_draw_brings_a_hand_closer_when_some_throw_after_it_does(
+    case: tuple[Rules, int, list[Card]], draws: list[Card]
+) -> None:
+    rules, number, kept = case
+    solver = HandSolver.for_round(rules, number)
+    distance = draws_to_go_out(kept, rules, solver.wild_rank)
+    # Cards of the hand's ranks and suits too, where the answer is most often yes.
+    near = [Card(c.rank, s) for c in kept if c.rank is not None for s in Suit][:6]
+    for drawn in [*draws, *near]:
+        expected = closer_by_every_throw(kept, drawn, rules, solver)
+        got = draw_brings_closer(kept, drawn, distance, rules, solver.wild_rank)
+        assert got == expected, ([str(c) for c in kept], str(drawn))
+
+
+@st.composite
+def long_hands(draw: st.DrawFn) -> tuple[Rules, int, list[Card]]:
+    """Rules (every ace mode, jokers), a round of any size, and a hand with a run core."""
+    rules = get_rules("classic").with_options(aces=draw(st.sampled_from(ACES)), jokers=2)
+    number = draw(st.integers(1, 11))
+    size = rules.round_spec(number).hand_size
+    suit = draw(st.sampled_from(list(Suit)))
+    start = draw(st.integers(1, 13))
+    core = [Card(Rank((start + i - 1) % 13 + 1), suit) for i in range(draw(st.integers(0, 4)))]
+    rest = draw(st.lists(st.sampled_from([*DECK, JOKER]), min_size=size, max_size=size))
+    return rules, number, (core + rest)[:size]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_hands())
+def test_one_search_finds_the_same_closer_draws_as_a_search_a_card(
+    case: tuple[Rules, int, list[Card]],
+) -> None:
+    rules, number, kept = case
+    solver = HandSolver.for_round(rules, number)
+    distance = draws_to_go_out(kept, rules, solver.wild_rank)
+    helps = closer_draws(kept, distance, rules, solver.wild_rank)
+    for drawn in [*DECK, JOKER]:
+        one_each = draw_brings_closer(kept, drawn, distance, rules, solver.wild_rank)
+        assert helps(drawn) == one_each, ([str(c) for c in kept], str(drawn), distance)
+
+
+def test_a_complete_hand_is_brought_no_closer() -> None:
+    classic = get_rules("classic")
+    three = HandSolver.for_round(classic, 1)  # 3s wild
+    hand = parse_cards("7H 8H 9H")
+    assert draws_to_go_out(hand, classic, three.wild_rank) == 0
+    helps = closer_draws(hand, 0, classic, three.wild_rank)
+    assert not any(helps(c) for c in [*DECK, JOKER])
+    assert not draw_brings_closer(hand, Card.parse("3S"), 0, classic, three.wild_rank)

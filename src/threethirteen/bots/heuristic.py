@@ -7,6 +7,7 @@ deadwood points (lower is better)::
             - next_draw * (draw_weight * draw_gain + out_value * out_chance)
             - lookahead * meld_gain
             + distance * draws_to_go_out
+            - acceptance * closer_share
             + feeds_next * danger
             + keep_wild * (the discard is wild)
 
@@ -29,12 +30,21 @@ deadwood points (lower is better)::
   the hand can end it. It matters most where going out needs long melds (5,
   8 and 11 cards), where the hand with the least deadwood is often further from
   going out than one with a high card left over.
+* **closer_share**: the share of the unseen cards (by live copies) whose draw
+  would bring the hand kept a turn nearer going out
+  (:func:`threethirteen.distance.closer_draws`; mahjong's *ukeire*). The
+  distance supposes every needed card comes; this counts how many can. Of two
+  hands equally far, the one more cards bring closer is likely to get there
+  sooner. The two terms go together: a hand further away is brought closer by
+  more cards, so with the share counted a turn of distance weighs 12 points,
+  not 5, with 2 players (both fitted to randomized play,
+  ``benchmarks/fit_weights.py``; with 4, 6 points and 10 for the share).
 * **next_draw**, **lookahead**: how many more draws the bot expects this round
   (from the hand size and its turns so far; at most 1, and at most
   :attr:`Weights.horizon_cap` times :attr:`Weights.potential`). Both shrink to
   nothing as the round runs long, so late in a round the bot stops counting on
-  its draws and dumps its high cards (only the distance to going out still
-  counts for the hand's shape).
+  its draws and dumps its high cards (only the distance to going out and the
+  share of cards that bring it closer still count for the hand's shape).
   Both are also weighed by the match: ``exp(-risk * lead)``, where
   ``lead`` is how far the bot leads the best other total in spreads of the
   rounds left (:func:`~threethirteen.bots.outlook.lead_in_spreads`), kept within
@@ -80,7 +90,7 @@ from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.bots.tracking import SeatRead, read_log
 from threethirteen.cards import Card, Rank, Suit
-from threethirteen.distance import draws_to_go_out
+from threethirteen.distance import closer_draws, draws_to_go_out
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.melds import DiscardChoice, HandSolver, Meld, MeldKind
 from threethirteen.rules import AceMode
@@ -120,8 +130,13 @@ class Weights:
     turns_per_card: float = 0.0
     turns_per_player: float = 0.25
     # Per turn the hand kept is from going out (distance.draws_to_go_out), with every
-    # draw the card it needs.
-    distance: float = 5.0
+    # draw the card it needs. 5 alone; 12 beside the acceptance term (fitted together:
+    # a hand further away is brought closer by more cards).
+    distance: float = 12.0
+    # Per share of the unseen cards whose draw brings the hand kept a turn closer to
+    # going out (distance.draw_brings_closer; mahjong's ukeire): how soon the distance
+    # is likely to fall, where the distance supposes every needed card comes.
+    acceptance: float = 20.0
 
 
 # The weights by table size: a table uses the entry of the largest size not above its
@@ -134,11 +149,13 @@ class Weights:
 # opponent, and the meld term a third. Against `simple`, classic: 56.2% of 4,002 matches
 # with 3 players (54.0% with the two-player weights, same deals), 46.6% of 4,000 with 4
 # (44.1%). With 2 players the fitted weights lost (70.2% against 72.4%): see
-# docs/bots.md.
+# docs/bots.md. The acceptance term and the distance beside it were fitted the same way
+# with 2 players (20 and 12, from 0 and 5) and 4 (10 and 6, from 0 and 5); with 3 they
+# have not been, and the distance stays as measured without the acceptance term.
 TABLE_WEIGHTS: dict[int, Weights] = {
     2: Weights(),
-    3: Weights(going_out=0.76, feeds_next=0.0, potential=0.1),
-    4: Weights(going_out=0.35, feeds_next=0.0, potential=0.11),
+    3: Weights(going_out=0.76, feeds_next=0.0, potential=0.1, distance=5.0, acceptance=0.0),
+    4: Weights(going_out=0.35, feeds_next=0.0, potential=0.11, distance=6.0, acceptance=10.0),
 }
 
 
@@ -271,8 +288,11 @@ class HeuristicBot:
             ctx.weights.draw_weight * draw_now.total + ctx.out_value * draw_now.out
         )
         stock_value -= ctx.lookahead * draw_now.melds
-        stock_value += ctx.weights.distance * self._distance(ctx, hand, draw_now)
-        take_value = min(self._score(ctx, (*hand, top), c) for c in self._shortlist(ctx, choices))
+        turns = self._turns(ctx, hand)
+        stock_value += ctx.weights.distance * self._distance(turns, draw_now)
+        if ctx.weights.acceptance:
+            stock_value -= ctx.weights.acceptance * self._acceptance(ctx, hand, turns)
+        _, take_value = self._best(ctx, (*hand, top), self._shortlist(ctx, choices))
         return take if take_value + ctx.weights.take_cost < stock_value else stock
 
     def _discard(self, ctx: _Context) -> Action:
@@ -284,7 +304,7 @@ class HeuristicBot:
             return min(outs, key=lambda a: (self._feeds(ctx, a.card), *_tie_break(solver, a.card)))
         legal = {a.card: a for a in view.legal_actions if isinstance(a, Discard)}
         choices = [c for c in solver.discards(view.hand) if c.discard in legal]
-        best = min(self._shortlist(ctx, choices), key=lambda c: self._score(ctx, view.hand, c))
+        best, _ = self._best(ctx, view.hand, self._shortlist(ctx, choices))
         return legal[best.discard]
 
     def _final_turn(self, view: PlayerView, solver: HandSolver) -> Action:
@@ -317,10 +337,39 @@ class HeuristicBot:
         count = ctx.weights.candidates
         return ranked[:count] + [c for c in ranked[count:] if c.can_go_out]
 
-    def _score(self, ctx: _Context, cards: Sequence[Card], choice: DiscardChoice) -> float:
-        """The score of discarding ``choice.discard`` from ``cards`` (lower is better)."""
+    def _best(
+        self, ctx: _Context, cards: Sequence[Card], shortlist: Sequence[DiscardChoice]
+    ) -> tuple[DiscardChoice, float]:
+        """The shortlisted discard from ``cards`` with the lowest score, and its score.
+
+        The acceptance term is the costly one (a bounded search for each unseen card)
+        and lowers a score by at most its weight, so it is counted only for candidates
+        that could still win with it: the same choice as counting it for all.
+        """
+        scored = sorted(
+            ((self._score(ctx, cards, c), i) for i, c in enumerate(shortlist)),
+            key=lambda pair: pair[0],
+        )
+        weight = ctx.weights.acceptance
+        best_score, best = float("inf"), 0
+        for (score, turns), i in scored:
+            if weight and score - weight > best_score:
+                break  # sorted: no later candidate can win either
+            if weight and score > float("-inf"):
+                kept = list(cards)
+                kept.remove(shortlist[i].discard)
+                score -= weight * self._acceptance(ctx, kept, turns)
+            if score < best_score or (score == best_score and i < best):
+                best_score, best = score, i
+        return shortlist[best], best_score
+
+    def _score(
+        self, ctx: _Context, cards: Sequence[Card], choice: DiscardChoice
+    ) -> tuple[float, int]:
+        """The score of discarding ``choice.discard`` from ``cards`` (lower is better)
+        without the acceptance term, and the turns the hand kept is from going out."""
         if choice.can_go_out:
-            return float("-inf")
+            return float("-inf"), 0
         w = ctx.weights
         kept = list(cards)
         kept.remove(choice.discard)
@@ -331,18 +380,30 @@ class HeuristicBot:
         score += w.feeds_next * self._feeds(ctx, choice.discard)
         if ctx.solver.is_wild(choice.discard):
             score += w.keep_wild
-        return score + w.distance * self._distance(ctx, kept, draw)
+        turns = self._turns(ctx, kept)
+        return score + w.distance * self._distance(turns, draw), turns
 
-    def _distance(self, ctx: _Context, kept: Sequence[Card], draw: _Draw) -> int:
-        """How many turns ``kept`` is from going out (0 when the weight is 0: not computed).
-
-        One turn away with no live card that goes out (``draw.out`` is 0) counts two:
-        the distance supposes every card can still be drawn, the count knows better.
-        """
-        if not ctx.weights.distance:
+    def _turns(self, ctx: _Context, kept: Sequence[Card]) -> int:
+        """How many turns ``kept`` is from going out (0 when neither the distance nor
+        the acceptance is weighed: not computed)."""
+        if not (ctx.weights.distance or ctx.weights.acceptance):
             return 0
-        turns = draws_to_go_out(kept, ctx.view.rules, ctx.solver.wild_rank)
+        return draws_to_go_out(kept, ctx.view.rules, ctx.solver.wild_rank)
+
+    @staticmethod
+    def _distance(turns: int, draw: _Draw) -> int:
+        """The distance term's turns: one turn away with no live card that goes out
+        (``draw.out`` is 0) counts two, for the distance supposes every card can still
+        be drawn and the count knows better."""
         return 2 if turns == 1 and draw.out == 0 else turns
+
+    def _acceptance(self, ctx: _Context, kept: Sequence[Card], turns: int) -> float:
+        """The share of the unseen cards (by live copies) whose draw brings ``kept``,
+        ``turns`` from going out, a turn closer."""
+        if turns == 0 or ctx.unseen_total == 0:
+            return 0.0
+        helps = closer_draws(kept, turns, ctx.view.rules, ctx.solver.wild_rank)
+        return sum(copies for card, copies in ctx.unseen if helps(card)) / ctx.unseen_total
 
     def _potential(self, ctx: _Context, kept: Sequence[Card], deadwood: int) -> _Draw:
         """Expected fall in deadwood from one stock draw into ``kept`` (and a discard).
