@@ -23,7 +23,7 @@ seats less its own, in points. The terms (per candidate):
 * ``distance``: the turns the hand kept is from going out
   (:func:`threethirteen.distance.draws_to_go_out`);
 * ``acceptance``: the share of the unseen cards whose draw brings the hand kept a
-  turn closer to going out (:func:`threethirteen.distance.draw_brings_closer`);
+  turn closer to going out (:func:`threethirteen.distance.closer_draws`);
 
 and, to test the shape of the hand-set score, ``draw_raw``, ``melds_raw``,
 ``out_raw`` (the same without the round's horizon), ``deadwood_late``
@@ -32,9 +32,9 @@ and, to test the shape of the hand-set score, ``draw_raw``, ``melds_raw``,
 at most 10).
 
 The heuristic ranks candidates as a fit of ``-1, draw_weight, +1, potential,
--feeds_next, -keep_wild, -distance, acceptance, 0, 0, 0, 0`` would (the ratios
-matter, not the scale; :func:`in_use`), with the weights of the table's size; the fit is printed
-beside them, scaled to a deadwood weight of -1. Run:
+-feeds_next, -keep_wild, -distance, acceptance, 0, 0, 0, 0, 0`` would (the
+ratios matter, not the scale; :func:`in_use`), with the weights of the table's
+size; the fit is printed beside them, scaled to a deadwood weight of -1. Run:
 ``python benchmarks/fit_weights.py --players 4 --opponents simple --matches 2000``
 (about 3 minutes on two cores).
 

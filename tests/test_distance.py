@@ -42,10 +42,11 @@ def brute_force(solver: HandSolver, kept: Sequence[Card], limit: int) -> int:
 
 
 @st.composite
-def near_hands(draw: st.DrawFn) -> tuple[Rules, int, list[Card]]:
-    """Rules (an ace mode, jokers), a round of 3 to 5 cards, and a hand near a meld."""
+def near_hands(draw: st.DrawFn, last_round: int = 3) -> tuple[Rules, int, list[Card]]:
+    """Rules (an ace mode, jokers), a round up to ``last_round`` (by default 3 to 5
+    cards), and a hand near a meld."""
     rules = get_rules("classic").with_options(aces=draw(st.sampled_from(ACES)), jokers=2)
-    number = draw(st.integers(1, 3))
+    number = draw(st.integers(1, last_round))
     size = rules.round_spec(number).hand_size
     suit = draw(st.sampled_from(list(Suit)))
     start = draw(st.integers(1, 13))
@@ -144,21 +145,8 @@ def test_a_draw_brings_a_hand_closer_when_some_throw_after_it_does(
         assert got == expected, ([str(c) for c in kept], str(drawn))
 
 
-@st.composite
-def long_hands(draw: st.DrawFn) -> tuple[Rules, int, list[Card]]:
-    """Rules (every ace mode, jokers), a round of any size, and a hand with a run core."""
-    rules = get_rules("classic").with_options(aces=draw(st.sampled_from(ACES)), jokers=2)
-    number = draw(st.integers(1, 11))
-    size = rules.round_spec(number).hand_size
-    suit = draw(st.sampled_from(list(Suit)))
-    start = draw(st.integers(1, 13))
-    core = [Card(Rank((start + i - 1) % 13 + 1), suit) for i in range(draw(st.integers(0, 4)))]
-    rest = draw(st.lists(st.sampled_from([*DECK, JOKER]), min_size=size, max_size=size))
-    return rules, number, (core + rest)[:size]
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(long_hands())
+@given(near_hands(last_round=11))
 def test_one_search_finds_the_same_closer_draws_as_a_search_a_card(
     case: tuple[Rules, int, list[Card]],
 ) -> None:

@@ -134,7 +134,7 @@ class Weights:
     # a hand further away is brought closer by more cards).
     distance: float = 12.0
     # Per share of the unseen cards whose draw brings the hand kept a turn closer to
-    # going out (distance.draw_brings_closer; mahjong's ukeire): how soon the distance
+    # going out (distance.closer_draws; mahjong's ukeire): how soon the distance
     # is likely to fall, where the distance supposes every needed card comes.
     acceptance: float = 20.0
 
@@ -342,9 +342,9 @@ class HeuristicBot:
     ) -> tuple[DiscardChoice, float]:
         """The shortlisted discard from ``cards`` with the lowest score, and its score.
 
-        The acceptance term is the costly one (a bounded search for each unseen card)
-        and lowers a score by at most its weight, so it is counted only for candidates
-        that could still win with it: the same choice as counting it for all.
+        The acceptance term is the costly one (a search over the ways the hand kept can
+        be completed) and lowers a score by at most its weight, so it is counted only for
+        candidates that could still win with it: the same choice as counting it for all.
         """
         scored = sorted(
             ((self._score(ctx, cards, c), i) for i, c in enumerate(shortlist)),
