@@ -38,7 +38,8 @@ deadwood points (lower is better)::
   sooner. The two terms go together: a hand further away is brought closer by
   more cards, so with the share counted a turn of distance weighs 12 points,
   not 5, with 2 players (both fitted to randomized play,
-  ``benchmarks/fit_weights.py``; with 4, 6 points and 10 for the share).
+  ``benchmarks/fit_weights.py``; with 3 and 4, 6 points and 8 or 10 for the
+  share).
 * **next_draw**, **lookahead**: how many more draws the bot expects this round
   (from the hand size and its turns so far; at most 1, and at most
   :attr:`Weights.horizon_cap` times :attr:`Weights.potential`). Both shrink to
@@ -149,12 +150,11 @@ class Weights:
 # opponent, and the meld term a third. Against `simple`, classic: 56.2% of 4,002 matches
 # with 3 players (54.0% with the two-player weights, same deals), 46.6% of 4,000 with 4
 # (44.1%). With 2 players the fitted weights lost (70.2% against 72.4%): see
-# docs/bots.md. The acceptance term and the distance beside it were fitted the same way
-# with 2 players (20 and 12, from 0 and 5) and 4 (10 and 6, from 0 and 5); with 3 they
-# have not been, and the distance stays as measured without the acceptance term.
+# docs/bots.md. The acceptance term and the distance beside it were fitted the same way,
+# from 0 and 5: 20 and 12 with 2 players, 8 and 6 with 3, 10 and 6 with 4.
 TABLE_WEIGHTS: dict[int, Weights] = {
     2: Weights(),
-    3: Weights(going_out=0.76, feeds_next=0.0, potential=0.1, distance=5.0, acceptance=0.0),
+    3: Weights(going_out=0.76, feeds_next=0.0, potential=0.1, distance=6.0, acceptance=8.0),
     4: Weights(going_out=0.35, feeds_next=0.0, potential=0.11, distance=6.0, acceptance=10.0),
 }
 
