@@ -346,9 +346,14 @@ class HeuristicBot:
         be completed) and lowers a score by at most its weight, so it is counted only for
         candidates that could still win with it: the same choice as counting it for all.
         """
+        kept_hands = []
+        for choice in shortlist:
+            kept = list(cards)
+            kept.remove(choice.discard)
+            kept_hands.append(kept)
         scored = sorted(
-            ((self._score(ctx, cards, c), i) for i, c in enumerate(shortlist)),
-            key=lambda pair: pair[0],
+            (self._score(ctx, kept, c), i)
+            for i, (kept, c) in enumerate(zip(kept_hands, shortlist, strict=True))
         )
         weight = ctx.weights.acceptance
         best_score, best = float("inf"), 0
@@ -356,23 +361,19 @@ class HeuristicBot:
             if weight and score - weight > best_score:
                 break  # sorted: no later candidate can win either
             if weight and score > float("-inf"):
-                kept = list(cards)
-                kept.remove(shortlist[i].discard)
-                score -= weight * self._acceptance(ctx, kept, turns)
+                score -= weight * self._acceptance(ctx, kept_hands[i], turns)
             if score < best_score or (score == best_score and i < best):
                 best_score, best = score, i
         return shortlist[best], best_score
 
     def _score(
-        self, ctx: _Context, cards: Sequence[Card], choice: DiscardChoice
+        self, ctx: _Context, kept: Sequence[Card], choice: DiscardChoice
     ) -> tuple[float, int]:
-        """The score of discarding ``choice.discard`` from ``cards`` (lower is better)
-        without the acceptance term, and the turns the hand kept is from going out."""
+        """The score of discarding ``choice.discard`` and keeping ``kept`` (lower is
+        better) without the acceptance term, and the turns ``kept`` is from going out."""
         if choice.can_go_out:
             return float("-inf"), 0
         w = ctx.weights
-        kept = list(cards)
-        kept.remove(choice.discard)
         draw = self._potential(ctx, kept, choice.deadwood)
         expected = w.draw_weight * draw.total + ctx.out_value * draw.out
         score = choice.deadwood - ctx.next_draw * expected
