@@ -84,8 +84,12 @@ class Connection:
 class Hub:
     """The open connections of every table, and the broadcasting of snapshots.
 
-    Broadcasts to one table are serialized by a lock and each builds the snapshot
-    when it sends, so a connection never receives an older snapshot after a newer one.
+    Every snapshot sent to a table's connections (a broadcast, the first one a
+    connection gets, the answer to a stale message) is built and sent under one
+    lock per table, so a connection never receives an older snapshot after a
+    newer one. (Sent outside it, a connection's first snapshot, built before a
+    player joined, could reach the socket after the broadcast of the join and
+    leave the page showing the lobby without that player.)
     """
 
     def __init__(self, service: TableService) -> None:
@@ -127,8 +131,15 @@ class Hub:
             with contextlib.suppress(RuntimeError, OSError):
                 await conn.websocket.close(code=code)
 
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
     async def snapshot(self, conn: Connection, reason: str) -> None:
-        """Send the connection a snapshot for the seat its token holds now."""
+        """Send the connection a fresh snapshot for the seat its token holds now."""
+        async with self._lock(conn.table_id):
+            await self._snapshot(conn, reason)
+
+    async def _snapshot(self, conn: Connection, reason: str) -> None:
         try:
             seat = self.seat_of(conn)
         except ProtocolError as exc:
@@ -138,10 +149,9 @@ class Hub:
 
     async def broadcast(self, table_id: str) -> None:
         """Send every connection of the table a fresh snapshot built for its seat."""
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
+        async with self._lock(table_id):
             for conn in list(self.connections.get(table_id, [])):
-                await self.snapshot(conn, "update")
+                await self._snapshot(conn, "update")
 
 
 def _error_response(exc: ProtocolError) -> JSONResponse:

@@ -96,6 +96,8 @@ export class TableConnection {
         return;
       }
       if (msg.type === "snapshot") {
+        // The server sends a table's snapshots in order; an older one is never news.
+        if (this.version !== null && msg.version < this.version) return;
         this.version = msg.version;
         this.onSnapshot?.(msg);
       } else if (msg.type === "error") {
