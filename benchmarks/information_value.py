@@ -35,7 +35,7 @@ the bot's), and, paired on the same deals and seats, the difference from
 ``heuristic`` with a 95% interval. The cheats bound what reading the opponent
 better could give; ``sampled`` says how much of it the view holds.
 
-Run: ``python benchmarks/information_value.py --deals 200`` (about 25 minutes on
+Run: ``python benchmarks/information_value.py --deals 200`` (about half an hour on
 two cores; ``--variants`` to play fewer). Results depend only on the options.
 """
 
