@@ -35,6 +35,17 @@ the bot's), and, paired on the same deals and seats, the difference from
 ``heuristic`` with a 95% interval. The cheats bound what reading the opponent
 better could give; ``sampled`` says how much of it the view holds.
 
+With ``--ranking N`` it plays no variants; instead the heuristic plays ``N``
+deals against ``--opponents`` (seat 0) and, at each of its discards before
+anyone has gone out, each *reading* scores the natural cards of its hand by how
+much they would help the next player: ``log`` (the heuristic's rule from the
+public log), ``dealt`` (the share of ``--samples`` hands dealt from the view with
+no bias that the card brings closer), ``sampled`` (the same, ``--bias``) and
+``settled``. The truth is whether the card brings the opponent's real hand
+closer. Printed per reading: the *ranking accuracy*, the share of the pairs of
+cards of one hand, one helping and one not, that the reading orders right (ties
+count a half; 0.5 is blind, 1 is the truth), and the share of such pairs tied.
+
 Run: ``python benchmarks/information_value.py --deals 200`` (about half an hour on
 two cores; ``--variants`` to play fewer). Results depend only on the options.
 """
@@ -63,7 +74,7 @@ from threethirteen.lab.tournament import derive_seed
 from threethirteen.melds import HandSolver
 from threethirteen.rules import get_rules
 from threethirteen.state import MatchState
-from threethirteen.views import PlayerView, known_holdings, round_turns, unseen_cards
+from threethirteen.views import Phase, PlayerView, known_holdings, round_turns, unseen_cards
 from threethirteen.worlds import card_weights
 
 VARIANTS = ("heuristic", "timing", "blocking", "closer", "sampled", "settled")
@@ -261,6 +272,101 @@ def paired(values: Sequence[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
+READINGS = ("log", "dealt", "sampled", "settled")
+
+
+@dataclass
+class Ranked:
+    """Pairs of cards (one helping the opponent, one not) and how a reading ordered them."""
+
+    right: int = 0
+    tied: int = 0
+    pairs: int = 0
+
+    def add(self, helping: Sequence[float], others: Sequence[float]) -> None:
+        for a in helping:
+            for b in others:
+                self.pairs += 1
+                self.right += a > b
+                self.tied += a == b
+
+    @property
+    def accuracy(self) -> float:
+        return (self.right + self.tied / 2) / self.pairs if self.pairs else math.nan
+
+
+def reading_scores(
+    view: PlayerView, cards: Sequence[Card], reading: str, options: Options
+) -> list[float]:
+    """How much each of ``cards`` would help the next player, by ``reading``."""
+    solver = HandSolver.for_round(view.rules, view.round_number)
+    if reading == "log":
+        bot = HeuristicBot()
+        ctx = bot._context(view, solver)
+        return [bot._feeds(ctx, card) for card in cards]
+    bias = 0.0 if reading == "dealt" else options.bias
+    hands = sampled_hands(view, options.samples, bias, settle=reading == "settled")
+    tests = []
+    for hand in hands:
+        distance = draws_to_go_out(hand, view.rules, solver.wild_rank)
+        tests.append(closer_draws(hand, distance, view.rules, solver.wild_rank))
+    return [sum(helps(card) for helps in tests) / len(tests) for card in cards]
+
+
+def rank_deal(deal: int, options: Options, opponents: str, seed: int) -> dict[str, Ranked]:
+    """The readings' ranking counts over the heuristic's discards in one deal (seat 0)."""
+    state = MatchState.new(get_rules(options.rules), 2, derive_seed(seed, "deal", deal))
+    bots = [make_bot("heuristic"), make_bot(opponents, derive_seed(seed, "bot", deal, 0))]
+    ranked = {reading: Ranked() for reading in READINGS}
+    for decision in decisions(state, bots):
+        view = decision.view
+        if decision.seat != 0 or view.phase is not Phase.DISCARD or view.out_seat is not None:
+            continue
+        solver = HandSolver.for_round(view.rules, view.round_number)
+        naturals = {c for c in view.hand if c.rank is not None and not solver.is_wild(c)}
+        cards = sorted(naturals, key=Card.sort_key)
+        hand = state.hand(1)
+        helps = closer_draws(
+            hand, draws_to_go_out(hand, view.rules, solver.wild_rank), view.rules, solver.wild_rank
+        )
+        truth = [helps(card) for card in cards]
+        for reading in READINGS:
+            scores = reading_scores(view, cards, reading, options)
+            ranked[reading].add(
+                [x for x, t in zip(scores, truth, strict=True) if t],
+                [x for x, t in zip(scores, truth, strict=True) if not t],
+            )
+    return ranked
+
+
+def _rank(args: tuple[int, Options, str, int]) -> dict[str, Ranked]:
+    return rank_deal(*args)
+
+
+def report_ranking(args: argparse.Namespace, options: Options) -> None:
+    start = time.perf_counter()
+    total = {reading: Ranked() for reading in READINGS}
+    with ProcessPoolExecutor(args.workers) as pool:
+        work = [(deal, options, args.opponents, args.seed) for deal in range(args.ranking)]
+        for ranked in pool.map(_rank, work):
+            for reading, counts in ranked.items():
+                total[reading].right += counts.right
+                total[reading].tied += counts.tied
+                total[reading].pairs += counts.pairs
+    print(
+        f"{args.rules}, 2 players, heuristic against {args.opponents}: {args.ranking} deals, "
+        f"seed {args.seed}, {options.samples} hands a reading, "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+    print("| reading | ranking accuracy | pairs tied | pairs |")
+    print("|---|---|---|---|")
+    for reading, counts in total.items():
+        print(
+            f"| {reading} | {counts.accuracy:.3f} | {counts.tied / max(1, counts.pairs):.2f} "
+            f"| {counts.pairs} |"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic")
@@ -273,14 +379,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--bias", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--ranking", type=int, default=0, help="measure the readings' ranking on N deals instead"
+    )
     args = parser.parse_args(argv)
+    options = Options(args.rules, args.out_points, args.closer_points, args.samples, args.bias)
+    if args.ranking:
+        report_ranking(args, options)
+        return
     variants = [v.strip() for v in args.variants.split(",")]
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}; variants: {', '.join(VARIANTS)}")
     if "heuristic" not in variants:
         variants.insert(0, "heuristic")
-    options = Options(args.rules, args.out_points, args.closer_points, args.samples, args.bias)
     jobs = [Job(v, d, s) for d in range(args.deals) for s in (0, 1) for v in variants]
     start = time.perf_counter()
     results: dict[tuple[str, int, int], tuple[float, int]] = {}

@@ -11,6 +11,7 @@ import pytest
 
 from benchmark_scripts import load_benchmark
 from redeal import redeal_hidden
+from threethirteen.actions import parse_action
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import HeuristicBot
@@ -164,3 +165,29 @@ def test_a_match_reports_a_win_share_and_the_margin(tool: ModuleType) -> None:
         pass
     assert margin == state.scores.totals[0] - state.scores.totals[1]
     assert win == (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+
+
+def test_ranking_counts_pairs_ordered_right_with_ties_as_halves(tool: ModuleType) -> None:
+    ranked = tool.Ranked()
+    ranked.add([0.9, 0.5], [0.5, 0.1])  # right: 0.9>0.5, 0.9>0.1, 0.5>0.1; tied: 0.5=0.5
+    assert (ranked.right, ranked.tied, ranked.pairs) == (3, 1, 4)
+    assert ranked.accuracy == pytest.approx(3.5 / 4)
+
+
+def test_readings_score_cards_from_the_view(tool: ModuleType) -> None:
+    # The opponent takes 9H from the pile: it is known to hold it, so 8H (a run with it)
+    # helps it in more of the hands a reading deals than KC does.
+    state = stacked("KS QD 9H", "10H JC 4D", up="2C", stock_top="5S 6S")
+    for move in ("draw stock", "discard 9H", "draw discard", "discard 4D"):
+        state.apply(parse_action(move))
+    view = state.view(1)
+    assert state.current == 1
+    options = tool.Options("classic", 25.0, 8.0, 24, 1.0)
+    cards = [Card.parse("8H"), Card.parse("KC")]
+    bot = HeuristicBot()
+    ctx = bot._context(view, HandSolver.for_round(view.rules, view.round_number))
+    log = tool.reading_scores(view, cards, "log", options)
+    assert log == [bot._feeds(ctx, card) for card in cards]
+    for reading in ("dealt", "sampled", "settled"):
+        near, far = tool.reading_scores(view, cards, reading, options)
+        assert 0.0 <= far < near <= 1.0
