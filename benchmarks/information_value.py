@@ -68,7 +68,7 @@ from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import HeuristicBot, _Context
 from threethirteen.bots.outlook import lead_in_spreads
-from threethirteen.cards import Card
+from threethirteen.cards import Card, Rank
 from threethirteen.distance import closer_draws, draws_to_go_out
 from threethirteen.lab.tournament import derive_seed
 from threethirteen.melds import HandSolver
@@ -173,11 +173,16 @@ class InformedBot(HeuristicBot):
             )
         else:
             hands = [list(self._truth(view)[1])]
-        readings: list[Reading] = []
-        for hand in hands:
-            distance = draws_to_go_out(hand, view.rules, wild)
-            readings.append((distance, closer_draws(hand, distance, view.rules, wild)))
-        return readings
+        return readings_of(hands, view, wild)
+
+
+def readings_of(hands: Sequence[Sequence[Card]], view: PlayerView, wild: Rank) -> list[Reading]:
+    """Each hand's distance to going out and its test of which draws bring it closer."""
+    readings: list[Reading] = []
+    for hand in hands:
+        distance = draws_to_go_out(hand, view.rules, wild)
+        readings.append((distance, closer_draws(hand, distance, view.rules, wild)))
+    return readings
 
 
 def sampled_hands(
@@ -306,10 +311,7 @@ def reading_scores(
         return [bot._feeds(ctx, card) for card in cards]
     bias = 0.0 if reading == "dealt" else options.bias
     hands = sampled_hands(view, options.samples, bias, settle=reading == "settled")
-    tests = []
-    for hand in hands:
-        distance = draws_to_go_out(hand, view.rules, solver.wild_rank)
-        tests.append(closer_draws(hand, distance, view.rules, solver.wild_rank))
+    tests = [helps for _, helps in readings_of(hands, view, solver.wild_rank)]
     return [sum(helps(card) for helps in tests) / len(tests) for card in cards]
 
 
