@@ -143,3 +143,11 @@ def score_totals(page: Any, scope: str = "#round-over") -> list[str]:
 def get_json(url: str) -> Any:
     with urllib.request.urlopen(url, timeout=5) as response:
         return json.loads(response.read())
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        return json.loads(response.read())

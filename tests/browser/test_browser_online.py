@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import get_json, hand, play_one_turn, play_until_round_over, start_solo
+from browser_helpers import (
+    get_json,
+    hand,
+    play_one_turn,
+    play_until_round_over,
+    post_json,
+    start_solo,
+)
 
 
 def quiet_state(page: Any) -> tuple[str, str, str]:
@@ -108,6 +115,43 @@ def test_two_players_at_one_online_table(pages: Any) -> None:
     table = get_json(f"{pages.base}/api/tables/{table_id}")
     assert [s["name"] for s in table["seats"][:2]] == ["Ada", "Bob"]
     assert table["seats"][1]["connected"] is True
+
+
+def test_what_a_player_types_survives_a_snapshot(pages: Any) -> None:
+    """Someone joining redraws every page of the table; a name being typed and a bot
+    level being chosen must stay as the player left them."""
+    ada = pages.new()
+    ada.goto(pages.base + "/")
+    ada.fill("#online-name", "Ada")
+    ada.select_option("#online-seats", "4")
+    ada.click("#online-create")
+    ada.wait_for_url("**/t/*")
+    invite = ada.locator("#invite-link").input_value()
+    table_id = invite.rstrip("/").rsplit("/", 1)[1]
+    ada.locator('li.lobby-seat[data-seat="3"] select').select_option("easy")
+
+    bob = pages.new()
+    bob.goto(invite)
+    bob.fill("#join-name", "Bo")
+    bob.locator("#join-name").press("b")  # the caret is in the field, as when typing
+
+    post_json(f"{pages.base}/api/tables/{table_id}/join", {"name": "Cy"})
+    for page in (ada, bob):
+        page.wait_for_selector('li.lobby-seat[data-seat="1"].human')
+    assert bob.locator("#join-name").input_value() == "Bob"
+    assert bob.evaluate("document.activeElement.id") == "join-name"
+    assert ada.locator('li.lobby-seat[data-seat="3"] select').input_value() == "easy"
+
+    bob.click("#join-button")
+    bob.wait_for_selector(".lobby .waiting")
+    ada.wait_for_selector('li.lobby-seat[data-seat="2"].human')
+    ada.click('li.lobby-seat[data-seat="3"] .add-bot')
+    ada.wait_for_selector('li.lobby-seat[data-seat="3"].bot')
+    table = get_json(f"{pages.base}/api/tables/{table_id}")
+    assert [s.get("name") for s in table["seats"]][:3] == ["Ada", "Cy", "Bob"]
+    levels = get_json(pages.base + "/api/options")["difficulties"]
+    chosen = next(d["bot"] for d in levels if d["name"] == "easy")
+    assert table["seats"][3]["bot"] == chosen
 
 
 def test_history_and_replay_of_a_finished_match(pages: Any) -> None:

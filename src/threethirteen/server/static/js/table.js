@@ -228,6 +228,9 @@ export class TablePage {
     const focusKey = document.activeElement?.dataset?.key;
     const snap = this.snap;
     if (!snap) return;
+    // A snapshot arrives whenever anyone joins, connects or acts: what this player was
+    // typing or choosing (a name to join with, a bot level) must survive the redraw.
+    const typed = this.typedInputs();
     clear(this.main);
     const banner = h("div.conn-banner", { role: "status", hidden: this.connStatus === "open" }, t("table.reconnecting"));
     this.main.append(banner);
@@ -235,9 +238,14 @@ export class TablePage {
     else this.renderGame();
     this.fitHand();
     this.tick();
+    this.restoreInputs(typed);
     if (focusKey) {
       const again = this.main.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (again && !again.disabled) again.focus({ preventScroll: true });
+      if (again && !again.disabled) {
+        again.focus({ preventScroll: true });
+        const caret = typed.get(focusKey);
+        if (caret && caret.start !== null && again.setSelectionRange) again.setSelectionRange(caret.start, caret.end);
+      }
     }
     // When a round ends, the reveal takes the focus once (keyboard players press Enter).
     const phase = snap.view?.phase;
@@ -250,6 +258,27 @@ export class TablePage {
         if (target.id === "round-over-title") target.tabIndex = -1;
         target.focus({ preventScroll: false });
       }
+    }
+  }
+
+  /** The values of the page's editable fields (those with a data-key), by key. */
+  typedInputs() {
+    const kept = new Map();
+    for (const el of this.main.querySelectorAll("input[data-key], select[data-key]")) {
+      if (el.readOnly) continue;
+      const caret = el.tagName === "INPUT" && el.type === "text";
+      kept.set(el.dataset.key, { value: el.value, start: caret ? el.selectionStart : null, end: caret ? el.selectionEnd : null });
+    }
+    return kept;
+  }
+
+  /** Put back what typedInputs() kept, into the redrawn fields of the same key. */
+  restoreInputs(kept) {
+    for (const [key, { value }] of kept) {
+      const el = this.main.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (!el || (el.tagName !== "INPUT" && el.tagName !== "SELECT")) continue;
+      if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) continue;
+      el.value = value;
     }
   }
 
@@ -330,7 +359,7 @@ export class TablePage {
 
   joinForm(full) {
     if (full) return h("p.muted", {}, t("lobby.full"));
-    const name = h("input#join-name", { type: "text", required: true, maxlength: "24", autocomplete: "nickname", value: localStorage.getItem("tt.name") || "" });
+    const name = h("input#join-name", { type: "text", "data-key": "join-name", required: true, maxlength: "24", autocomplete: "nickname", value: localStorage.getItem("tt.name") || "" });
     const form = h(
       "form.join#join-form",
       {},
