@@ -23,16 +23,22 @@ def quiet_state(page: Any) -> tuple[str, str, str]:
     )
 
 
-def test_two_players_at_one_online_table(pages: Any) -> None:
+def create_online_table(pages: Any, seats: int, timer: int | None = None) -> tuple[Any, str, str]:
+    """Ada creates an online table from the home page: her page, the invite, the table id."""
     ada = pages.new()
     ada.goto(pages.base + "/")
     ada.fill("#online-name", "Ada")
-    ada.select_option("#online-seats", "3")
-    ada.select_option("#online-timer", "120")
+    ada.select_option("#online-seats", str(seats))
+    if timer is not None:
+        ada.select_option("#online-timer", str(timer))
     ada.click("#online-create")
     ada.wait_for_url("**/t/*")
     invite = ada.locator("#invite-link").input_value()
-    table_id = invite.rstrip("/").rsplit("/", 1)[1]
+    return ada, invite, invite.rstrip("/").rsplit("/", 1)[1]
+
+
+def test_two_players_at_one_online_table(pages: Any) -> None:
+    ada, invite, table_id = create_online_table(pages, seats=3, timer=120)
     assert invite.endswith(f"/t/{table_id}")
     assert ada.locator("#start-match").is_disabled()
 
@@ -120,14 +126,7 @@ def test_two_players_at_one_online_table(pages: Any) -> None:
 def test_what_a_player_types_survives_a_snapshot(pages: Any) -> None:
     """Someone joining redraws every page of the table; a name being typed and a bot
     level being chosen must stay as the player left them."""
-    ada = pages.new()
-    ada.goto(pages.base + "/")
-    ada.fill("#online-name", "Ada")
-    ada.select_option("#online-seats", "4")
-    ada.click("#online-create")
-    ada.wait_for_url("**/t/*")
-    invite = ada.locator("#invite-link").input_value()
-    table_id = invite.rstrip("/").rsplit("/", 1)[1]
+    ada, invite, table_id = create_online_table(pages, seats=4)
     ada.locator('li.lobby-seat[data-seat="3"] select').select_option("easy")
 
     bob = pages.new()
