@@ -14,6 +14,11 @@ from websockets.sync.client import connect
 VISIBLE_STRIP = {"x": 7, "y": 40}
 
 
+def table_id_of(url: str) -> str:
+    """The table id at the end of a table page's address (``.../t/ID``)."""
+    return url.rstrip("/").rsplit("/", 1)[1]
+
+
 def start_solo(
     page: Any,
     base: str,
@@ -45,7 +50,21 @@ def start_solo(
     page.click("#solo-play")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#hand .card")
-    return str(page.url.rstrip("/").rsplit("/", 1)[1])
+    return table_id_of(page.url)
+
+
+def create_online_table(pages: Any, seats: int, timer: int | None = None) -> tuple[Any, str, str]:
+    """Ada creates an online table from the home page: her page, the invite, the table id."""
+    ada = pages.new()
+    ada.goto(pages.base + "/")
+    ada.fill("#online-name", "Ada")
+    ada.select_option("#online-seats", str(seats))
+    if timer is not None:
+        ada.select_option("#online-timer", str(timer))
+    ada.click("#online-create")
+    ada.wait_for_url("**/t/*")
+    invite = ada.locator("#invite-link").input_value()
+    return ada, invite, table_id_of(invite)
 
 
 def hand(page: Any) -> list[str]:
@@ -58,7 +77,7 @@ def hand(page: Any) -> list[str]:
 def server_view(page: Any, base: str) -> dict[str, Any]:
     """What the server says our seat sees now: a snapshot over our own websocket, with
     the seat token the page keeps in localStorage."""
-    table_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    table_id = table_id_of(page.url)
     seat = json.loads(page.evaluate(f"localStorage.getItem('tt.seat.{table_id}')"))
     url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={seat['token']}"
     with connect(url, open_timeout=5) as socket:

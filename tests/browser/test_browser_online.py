@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from browser_helpers import (
+    create_online_table,
     get_json,
     hand,
     play_one_turn,
@@ -21,20 +22,6 @@ def quiet_state(page: Any) -> tuple[str, str, str]:
         str(page.locator("#discard-pile").get_attribute("data-top")),
         page.locator("#stock .pile-count").inner_text(),
     )
-
-
-def create_online_table(pages: Any, seats: int, timer: int | None = None) -> tuple[Any, str, str]:
-    """Ada creates an online table from the home page: her page, the invite, the table id."""
-    ada = pages.new()
-    ada.goto(pages.base + "/")
-    ada.fill("#online-name", "Ada")
-    ada.select_option("#online-seats", str(seats))
-    if timer is not None:
-        ada.select_option("#online-timer", str(timer))
-    ada.click("#online-create")
-    ada.wait_for_url("**/t/*")
-    invite = ada.locator("#invite-link").input_value()
-    return ada, invite, invite.rstrip("/").rsplit("/", 1)[1]
 
 
 def test_two_players_at_one_online_table(pages: Any) -> None:
