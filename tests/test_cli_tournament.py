@@ -133,3 +133,20 @@ def test_missing_ray_is_a_clear_error() -> None:
     # (one name: greedy against itself in the rules' minimum of two seats)
     assert done.returncode == 2
     assert "needs the 'ray' package" in done.stderr
+
+
+def test_json_is_written_even_when_the_reader_stops_reading(tmp_path: Path) -> None:
+    # `tournament ... | head -1`: the table meets a closed pipe, but the figures are kept.
+    out = tmp_path / "kept.json"
+    args = [*SHORT, "--bots", "greedy,random", "--matches", "4", "--seed", "2", "--workers", "1"]
+    process = subprocess.Popen(
+        [*COMMAND, "tournament", *args, "--json", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # nobody reads the table
+    assert process.wait(timeout=120) == 0
+    assert b"Traceback" not in process.stderr.read()
+    process.stderr.close()
+    assert figures(out)["bots"]["greedy"]["matches"] == 4

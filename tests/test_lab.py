@@ -277,3 +277,14 @@ def test_json_document_has_the_promised_keys(recorded: TournamentResult) -> None
         assert 0 <= low <= figures["win_rate"] <= high <= 1
         assert figures["mean_decision_ms"] > 0
     assert document["bots"]["random"]["matches"] == 36
+
+
+def test_json_games_are_the_records_match_by_match(recorded: TournamentResult) -> None:
+    games = recorded.to_dict()["games"]
+    plan = recorded.plan
+    assert len(games) == len(recorded.records) == plan.total_matches
+    for number, (game, record) in enumerate(zip(games, recorded.records, strict=True)):
+        assert (game["deal"], game["seating"]) == divmod(number, len(plan.seatings))
+        assert game["seats"] == list(record.names)
+        assert game["totals"] == list(record.totals)
+        assert game["winners"] == list(record.winners or ())

@@ -44,6 +44,18 @@ def rules_from_args(preset: str, house: list[str]) -> Rules:
     return rules
 
 
+class _Console(Console):
+    """A rich console that leaves a closed pipe to the entry point.
+
+    Rich's own answer to a reader that stops reading (``| head``) is to exit with
+    status 1; the ``threethirteen`` entry point treats it as a normal end (status 0),
+    as for the commands that print without rich.
+    """
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
 def make_console(file: TextIO | None = None) -> Console:
     """A console for the commands' output.
 
@@ -51,4 +63,4 @@ def make_console(file: TextIO | None = None) -> Console:
     numbers here are cards and scores that already carry their own styles.
     Soft wrapping is off so long plain lines (JSON, logs) stay one line.
     """
-    return Console(file=file or sys.stdout, highlight=False, soft_wrap=False)
+    return _Console(file=file or sys.stdout, highlight=False, soft_wrap=False)

@@ -127,14 +127,16 @@ def run(args: argparse.Namespace) -> int:
             plan, executor, progress=lambda done, total: bar.update(task, completed=done)
         )
 
+    if json_path is not None:
+        # Written before the table: a reader that closes the pipe early (`| head`) must
+        # not cost the figures of a run that may have taken hours.
+        document = result.to_dict(house=list(args.house))
+        json_path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     console = make_console()
     if not console.is_terminal:
         # Piped or redirected: no screen to fit, so do not squeeze the table into 80 columns.
         console.width = max(console.width, 140)
     print_result(result, console, house=args.house)
-    if json_path is not None:
-        document = result.to_dict(house=list(args.house))
-        json_path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -6,11 +6,15 @@ See ``docs/lab.md``. The pieces:
   seat, matches, seed), :func:`run_tournament` and the pooled :class:`BotSummary`.
 - :mod:`threethirteen.lab.executors`: where matches run (this process, a local
   process pool, Dask or Ray).
-- :mod:`threethirteen.lab.stats`: the Wilson interval and the timing histogram.
+- :mod:`threethirteen.lab.compare`: two runs of the same deals paired match by
+  match (:func:`compare_runs`), to tell two bots apart with fewer matches.
+- :mod:`threethirteen.lab.stats`: the Wilson interval, Student's t quantile and the
+  timing histogram.
 """
 
 from __future__ import annotations
 
+from threethirteen.lab.compare import Comparison, compare_runs, load_run
 from threethirteen.lab.executors import EXECUTOR_NAMES, Executor, make_executor
 from threethirteen.lab.stats import TimeHistogram, wilson_interval
 from threethirteen.lab.tournament import (
@@ -26,12 +30,15 @@ from threethirteen.lab.tournament import (
 __all__ = [
     "EXECUTOR_NAMES",
     "BotSummary",
+    "Comparison",
     "Executor",
     "Game",
     "GameResult",
     "TimeHistogram",
     "TournamentPlan",
     "TournamentResult",
+    "compare_runs",
+    "load_run",
     "make_executor",
     "play_game",
     "run_tournament",

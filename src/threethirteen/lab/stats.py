@@ -16,7 +16,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["Z95", "TimeHistogram", "wilson_interval"]
+__all__ = ["Z95", "TimeHistogram", "student_t_quantile", "wilson_interval"]
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -52,6 +52,83 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == trials else min(1.0, centre + half)
     return (low, high)
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified
+    Lentz's method), valid where ``x < (a + 1) / (a + b + 2)``."""
+    tiny = 1e-300
+    c = 1.0
+    d = 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    result = d
+    for m in range(1, 400):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            result *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            break
+    return result
+
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function ``I_x(a, b)`` for ``0 <= x <= 1``."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    front = math.exp(log_front)
+    # The fraction converges fast only on its side of the mean; use the symmetry
+    # I_x(a, b) = 1 - I_{1-x}(b, a) on the other.
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _beta_fraction(a, b, x) / a
+    return 1.0 - front * _beta_fraction(b, a, 1.0 - x) / b
+
+
+def _student_t_cdf(t: float, df: float) -> float:
+    tail = 0.5 * _incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
+    return 1.0 - tail if t > 0 else tail
+
+
+def student_t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile of Student's t distribution with ``df`` degrees of freedom.
+
+    For the interval of a mean of ``n`` paired differences: ``df = n - 1`` and
+    ``p = 0.975`` for 95%. Found by bisection on the distribution function (the
+    regularized incomplete beta function), to about 1e-10.
+
+    Raises :class:`ValueError` for ``p`` outside (0, 1) or ``df`` not positive.
+
+    >>> round(student_t_quantile(0.975, 1), 3), round(student_t_quantile(0.975, 10), 3)
+    (12.706, 2.228)
+    """
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"a quantile's probability must lie in (0, 1), got {p}")
+    if not df > 0:
+        raise ValueError(f"degrees of freedom must be positive, got {df}")
+    if p < 0.5:
+        return -student_t_quantile(1.0 - p, df)
+    low, high = 0.0, 1.0
+    while _student_t_cdf(high, df) < p:
+        high *= 2.0
+    for _ in range(200):
+        middle = (low + high) / 2.0
+        if _student_t_cdf(middle, df) < p:
+            low = middle
+        else:
+            high = middle
+        if high - low < 1e-12 * max(1.0, high):
+            break
+    return (low + high) / 2.0
 
 
 # Bins grow by 2% each, so a quantile read from the histogram is within about 1% of

@@ -51,6 +51,7 @@ __all__ = [
     "BotSummary",
     "Game",
     "GameResult",
+    "MatchOutcome",
     "TournamentPlan",
     "TournamentResult",
     "derive_seed",
@@ -206,6 +207,32 @@ class GameResult:
     rounds_out: tuple[int, ...]
     times: tuple[TimeHistogram, ...]
     record: GameRecord | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    """How one match of a tournament ended: enough to pair it with the same match of
+    another run (:mod:`threethirteen.lab.compare`).
+
+    ``deal`` and ``seating`` place it in the plan; ``seats`` names the bot in each
+    seat, ``totals`` their final scores and ``winners`` the winning seats.
+    """
+
+    deal: int
+    seating: int
+    seats: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of one entry of ``games`` (see ``docs/lab.md``)."""
+        return {
+            "deal": self.deal,
+            "seating": self.seating,
+            "seats": list(self.seats),
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+        }
 
 
 class _Timed:
@@ -403,17 +430,20 @@ class BotSummary:
 
 @dataclass(frozen=True, slots=True)
 class TournamentResult:
-    """A played plan: per bot figures (in the plan's bot order), and the records if kept."""
+    """A played plan: per bot figures (in the plan's bot order), how each match ended
+    (in plan order), and the records if kept."""
 
     plan: TournamentPlan
     bots: dict[str, BotSummary]
     elapsed_s: float
     executor: str
     workers: int
+    games: tuple[MatchOutcome, ...] = ()
     records: tuple[GameRecord, ...] = ()
 
     def to_dict(self, **settings: Any) -> dict[str, Any]:
-        """The JSON document of ``--json``: the settings and the figures keyed by bot.
+        """The JSON document of ``--json``: the settings, the figures keyed by bot and
+        how each match ended (``games``, in plan order).
 
         Keyword arguments are added to the settings (the command line adds the
         preset and house rules it was given).
@@ -421,7 +451,7 @@ class TournamentResult:
         plan = self.plan
         return {
             "format": "threethirteen-tournament",
-            "version": 1,
+            "version": 2,
             "settings": {
                 "rules": plan.rules.name,
                 **settings,
@@ -438,6 +468,7 @@ class TournamentResult:
                 "elapsed_s": self.elapsed_s,
             },
             "bots": {name: summary.to_dict() for name, summary in self.bots.items()},
+            "games": [game.to_dict() for game in self.games],
         }
 
 
@@ -491,11 +522,16 @@ def run_tournament(
     elapsed = time.perf_counter() - start
     results.sort(key=lambda r: r.index)
     records = tuple(r.record for r in results if r.record is not None)
+    outcomes = tuple(
+        MatchOutcome(game.deal, game.seating, result.seats, result.totals, result.winners)
+        for game, result in zip(games, results, strict=True)
+    )
     return TournamentResult(
         plan=plan,
         bots=summarise(plan, results),
         elapsed_s=elapsed,
         executor=executor.name,
         workers=executor.workers,
+        games=outcomes,
         records=records,
     )
