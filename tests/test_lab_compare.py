@@ -247,6 +247,7 @@ def test_a_deal_without_its_twin_is_an_error_not_a_silent_gap(
         (lambda d: d["games"][0].update(deal=True), "'deal' is not what it should be: True"),
         (lambda d: d["settings"].update(seed="8"), "'seed' is not what it should be: '8'"),
         (lambda d: d["settings"].update(seats=["a"]), "'seats' should name 2 bots"),
+        (lambda d: d["games"].append(d["games"][0]), r"games\[6\] repeats deal 0, seating 0"),
     ],
 )
 def test_malformed_documents_are_refused_quoting_the_fault(change: Any, message: str) -> None:

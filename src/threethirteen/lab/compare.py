@@ -141,6 +141,7 @@ def load_run(data: Any, name: str = "the document") -> Run:
     if len(seats) != players or not all(isinstance(s, str) and s for s in seats):
         raise CompareError(f"{where}: 'seats' should name {players} bots: {seats!r}")
     games: list[RunGame] = []
+    placed: set[tuple[int, int]] = set()
     for number, entry in enumerate(_need(data, "games", list, name)):
         place = f"{name} games[{number}]"
         if not isinstance(entry, Mapping):
@@ -157,6 +158,9 @@ def load_run(data: Any, name: str = "the document") -> Run:
             or deal < 0
         ):
             raise CompareError(f"{place} does not fit a {players}-player run of {seats}: {entry!r}")
+        if (deal, seating) in placed:
+            raise CompareError(f"{place} repeats deal {deal}, seating {seating}: {entry!r}")
+        placed.add((deal, seating))
         games.append(RunGame(deal, seating, tuple(game_seats), totals, winners))
     if not games:
         raise CompareError(f"{name} records no match")
