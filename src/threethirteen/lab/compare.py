@@ -52,13 +52,13 @@ from typing import Any
 
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.stats import student_t_quantile
+from threethirteen.lab.tournament import MatchOutcome
 
 __all__ = [
     "CompareError",
     "Comparison",
     "Measure",
     "Run",
-    "RunGame",
     "compare_runs",
     "comparison_to_dict",
     "load_run",
@@ -75,17 +75,6 @@ class CompareError(ThreeThirteenError):
 
 
 @dataclass(frozen=True, slots=True)
-class RunGame:
-    """One match of a run, as its ``--json`` document records it."""
-
-    deal: int
-    seating: int
-    seats: tuple[str, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Run:
     """A tournament run read back from its ``--json`` document: what decides its
     deals (``rules_options``, ``players``, ``seed``), its seats and its matches."""
@@ -95,7 +84,7 @@ class Run:
     players: int
     seed: int
     seats: tuple[str, ...]
-    games: tuple[RunGame, ...]
+    games: tuple[MatchOutcome, ...]
 
 
 def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -140,7 +129,7 @@ def load_run(data: Any, name: str = "the document") -> Run:
     seats = _need(settings, "seats", list, where)
     if len(seats) != players or not all(isinstance(s, str) and s for s in seats):
         raise CompareError(f"{where}: 'seats' should name {players} bots: {seats!r}")
-    games: list[RunGame] = []
+    games: list[MatchOutcome] = []
     placed: set[tuple[int, int]] = set()
     for number, entry in enumerate(_need(data, "games", list, name)):
         place = f"{name} games[{number}]"
@@ -161,7 +150,7 @@ def load_run(data: Any, name: str = "the document") -> Run:
         if (deal, seating) in placed:
             raise CompareError(f"{place} repeats deal {deal}, seating {seating}: {entry!r}")
         placed.add((deal, seating))
-        games.append(RunGame(deal, seating, tuple(game_seats), totals, winners))
+        games.append(MatchOutcome(deal, seating, tuple(game_seats), totals, winners))
     if not games:
         raise CompareError(f"{name} records no match")
     return Run(
@@ -270,7 +259,7 @@ def _check_same_deals(a: Run, b: Run) -> None:
         raise CompareError(f"the runs' rules differ ({shown}): not the same deals")
 
 
-def _outcome(game: RunGame, seat: int) -> tuple[float, float, float]:
+def _outcome(game: MatchOutcome, seat: int) -> tuple[float, float, float]:
     """The seat's (win share, total, margin) in one match."""
     win = 1.0 / len(game.winners) if seat in game.winners else 0.0
     total = game.totals[seat]
