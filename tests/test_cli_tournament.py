@@ -150,3 +150,15 @@ def test_json_is_written_even_when_the_reader_stops_reading(tmp_path: Path) -> N
     assert b"Traceback" not in process.stderr.read()
     process.stderr.close()
     assert figures(out)["bots"]["greedy"]["matches"] == 4
+
+
+def test_progress_lines_when_stderr_is_not_a_terminal() -> None:
+    # Run in the background (nohup, a batch job): no bar, but a line at each tenth.
+    done = run_cli(*SHORT, "--bots", "greedy,random", "--matches", "40", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.startswith("matches ")]
+    counts = [int(line.split()[1].split("/")[0]) for line in lines]
+    assert all(line.split()[1].endswith("/40") for line in lines)
+    assert counts == sorted(set(counts)) and counts[-1] == 40
+    assert 5 <= len(lines) <= 10  # about one a tenth, never one a batch
+    assert "(100%)" in lines[-1] and "s left" in lines[-1]

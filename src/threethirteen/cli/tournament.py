@@ -3,7 +3,7 @@
 Plays ``--matches`` matches of ``--bots`` (one registry name per seat, the last
 repeated to fill ``--players``) under every distinct seating of each deal, on a
 local process pool (or Dask or Ray with ``--executor``), draws a progress bar on
-stderr when it is a terminal, and prints a table per bot: matches, wins with a
+stderr when it is a terminal (else a line at each tenth of the matches), and prints a table per bot: matches, wins with a
 95% confidence interval, mean total and margin, rounds won and gone out, and
 decision times. ``--json FILE`` writes the same figures. See ``docs/lab.md``.
 """
@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,7 @@ from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
 from threethirteen.lab.tournament import TournamentPlan, TournamentResult, run_tournament
 
-__all__ = ["add_parser", "print_result", "run"]
+__all__ = ["ProgressLines", "add_parser", "print_result", "run"]
 
 
 def _positive(text: str) -> int:
@@ -123,9 +125,14 @@ def run(args: argparse.Namespace) -> int:
         ) as bar,
     ):
         task = bar.add_task("matches", total=plan.total_matches)
-        result = run_tournament(
-            plan, executor, progress=lambda done, total: bar.update(task, completed=done)
+
+        def on_bar(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+        progress: Callable[[int, int], None] = (
+            on_bar if stderr.is_terminal else ProgressLines(stderr)
         )
+        result = run_tournament(plan, executor, progress=progress)
 
     if json_path is not None:
         # Written before the table: a reader that closes the pipe early (`| head`) must
@@ -138,6 +145,30 @@ def run(args: argparse.Namespace) -> int:
         console.width = max(console.width, 140)
     print_result(result, console, house=args.house)
     return 0
+
+
+class ProgressLines:
+    """Progress for a run whose stderr is a file or a pipe (``nohup``, a batch job): a
+    plain line at each tenth of the matches, with the time spent and an estimate of
+    the time left, where a terminal would get the bar."""
+
+    def __init__(self, console: Console, steps: int = 10) -> None:
+        self._console = console
+        self._steps = steps
+        self._shown = 0
+        self._start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        step = done * self._steps // total if total else self._steps
+        if step <= self._shown:
+            return
+        self._shown = step
+        elapsed = time.monotonic() - self._start
+        left = elapsed * (total - done) / done if done else 0.0
+        self._console.print(
+            f"matches {done}/{total} ({100 * done // total}%), {elapsed:.0f} s, "
+            f"about {left:.0f} s left"
+        )
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
