@@ -3,9 +3,10 @@
 Plays ``--matches`` matches of ``--bots`` (one registry name per seat, the last
 repeated to fill ``--players``) under every distinct seating of each deal, on a
 local process pool (or Dask or Ray with ``--executor``), draws a progress bar on
-stderr when it is a terminal (else a line at each tenth of the matches), and prints a table per bot: matches, wins with a
-95% confidence interval, mean total and margin, rounds won and gone out, and
-decision times. ``--json FILE`` writes the same figures. See ``docs/lab.md``.
+stderr when it is a terminal (else a line at each tenth of the matches), and
+prints a table per bot: matches, wins with a 95% confidence interval, mean total
+and margin, rounds won and gone out, and decision times. ``--json FILE`` writes
+the same figures. See ``docs/lab.md``.
 """
 
 from __future__ import annotations
