@@ -34,7 +34,11 @@ at most 10).
 The heuristic ranks candidates as a fit of ``-1, draw_weight, +1, potential,
 -feeds_next, -keep_wild, -distance, acceptance, 0, 0, 0, 0, 0`` would (the
 ratios matter, not the scale; :func:`in_use`), with the weights of the table's
-size; the fit is printed beside them, scaled to a deadwood weight of -1. Run:
+size; the fit is printed beside them, scaled to a deadwood weight of -1. (The
+``feed`` term is the danger by the rule over the public log; the two-player
+table now reads the next player by the learned model instead, ``feed_closer``
+and ``feed_out``, which no term here holds, so there the weight shown in use
+for ``feed`` is the rule's, as before the model.) Run:
 ``python benchmarks/fit_weights.py --players 4 --opponents simple --matches 2000``
 (about 3 minutes on two cores).
 

@@ -147,6 +147,11 @@ class InformedBot(HeuristicBot):
         ctx.lookahead = w.potential * draws * gamble
         return ctx
 
+    def _feed_cost(self, ctx: _Context, card: Card) -> float:
+        if self.variant in ("heuristic", "timing"):
+            return super()._feed_cost(ctx, card)
+        return ctx.weights.feeds_next * self._feeds(ctx, card)  # the readings below
+
     def _feeds(self, ctx: _Context, card: Card) -> float:
         if self.variant in ("heuristic", "timing"):
             return super()._feeds(ctx, card)
