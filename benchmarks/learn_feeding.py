@@ -31,7 +31,7 @@ import math
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import decisions
@@ -50,11 +50,18 @@ from threethirteen.views import Phase
 class Rows:
     """Rows of one or more deals: features, labels, the log rule's score, the decision."""
 
-    x: list[list[float]]
-    closer: list[int]
-    out: list[int]
-    log: list[float]
-    group: list[int]
+    x: list[list[float]] = field(default_factory=list)
+    closer: list[int] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    log: list[float] = field(default_factory=list)
+    group: list[int] = field(default_factory=list)
+
+    def extend(self, other: Rows) -> None:
+        self.x += other.x
+        self.closer += other.closer
+        self.out += other.out
+        self.log += other.log
+        self.group += other.group
 
 
 def deal_rows(rules: str, opponent: str, seed: int, deal: int) -> Rows:
@@ -62,7 +69,7 @@ def deal_rows(rules: str, opponent: str, seed: int, deal: int) -> Rows:
     state = MatchState.new(get_rules(rules), 2, derive_seed(seed, "deal", deal))
     heuristic = HeuristicBot()
     bots = [heuristic, make_bot(opponent, derive_seed(seed, "bot", deal, 1))]
-    rows = Rows([], [], [], [], [])
+    rows = Rows()
     group = 0
     for decision in decisions(state, bots):
         view = decision.view
@@ -95,15 +102,11 @@ def _deal_rows(args: tuple[str, str, int, int]) -> Rows:
 
 
 def collect(rules: str, opponent: str, seed: int, deals: range, workers: int) -> Rows:
-    total = Rows([], [], [], [], [])
+    total = Rows()
     work = [(rules, opponent, seed, deal) for deal in deals]
     with ProcessPoolExecutor(workers) as pool:
         for rows in pool.map(_deal_rows, work, chunksize=2):
-            total.x += rows.x
-            total.closer += rows.closer
-            total.out += rows.out
-            total.log += rows.log
-            total.group += rows.group
+            total.extend(rows)
     return total
 
 
@@ -209,15 +212,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     opponents = [o.strip() for o in args.opponents.split(",")]
     start = time.perf_counter()
-    train = Rows([], [], [], [], [])
+    train = Rows()
     tests = {}
     for opponent in opponents:
-        rows = collect(
-            args.rules, opponent, args.seed, range(10_000, 10_000 + args.train), args.workers
+        train.extend(
+            collect(
+                args.rules, opponent, args.seed, range(10_000, 10_000 + args.train), args.workers
+            )
         )
-        train.x += rows.x
-        train.closer += rows.closer
-        train.out += rows.out
         tests[opponent] = collect(args.rules, opponent, args.seed, range(args.test), args.workers)
     played = time.perf_counter() - start
     closer = fit_logistic(train.x, train.closer, args.l2)
@@ -231,8 +233,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print("| opponent | reading | ranking accuracy | pairs tied | pairs | log loss (closer) |")
     print("|---|---|---|---|---|---|")
+    base = sum(train.closer) / len(train.closer)
     for opponent, rows in tests.items():
-        base = sum(train.closer) / len(train.closer)
         chances = [model.chances(row)[0] for row in rows.x]
         for name, scores, loss in (
             ("log", rows.log, log_loss([base] * len(rows.closer), rows.closer)),

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from threethirteen.actions import Source
+from threethirteen.bots.tracking import read_log
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.views import PlayerView, known_holdings, round_turns, unseen_cards
@@ -45,12 +46,12 @@ __all__ = ["FEATURES", "FEEDING_MODEL", "FeedingModel", "feeding_features"]
 _SOURCES = ("held", "taken", "refused", "thrown", "last_thrown", "last_refused")
 FEATURES: tuple[str, ...] = (
     *(f"{source}_{near}" for source in _SOURCES for near in ("rank", "step1", "step2")),
-    # Unseen cards that meld with this one, times the chance that one unseen card is in
-    # the next player's unknown cards: the expected number it holds.
     "held_set",  # two or more held of the card's rank: it lengthens or makes a set
     "held_gap",  # two held of its suit that it would join into three in a row
     "takes",  # the next player's takes this round / 5
     "refusals",  # its refusals this round / 5
+    # Unseen cards that meld with this one, times the chance that one unseen card is in
+    # the next player's unknown cards: the expected number it holds.
     "exp_rank",
     "exp_step1",
     "exp_step2",
@@ -99,24 +100,16 @@ def feeding_features(view: PlayerView, seat: int, cards: Sequence[Card]) -> list
     """
     wild = view.wild_rank
     turns = round_turns(view)[seat]
-    taken: Counter[Card] = Counter()
-    refused: Counter[Card] = Counter()
-    thrown: Counter[Card] = Counter()
+    read = read_log(view)[seat]
+    # Its last turn alone: a card thrown or passed over just now says the most.
     last_thrown: Counter[Card] = Counter()
     last_refused: Counter[Card] = Counter()
-    for index, turn in enumerate(turns):
-        last = index == len(turns) - 1
-        if turn.top is not None:
-            if turn.source is Source.DISCARD:
-                taken[turn.top] += 1
-            else:
-                refused[turn.top] += 1
-                if last:
-                    last_refused[turn.top] += 1
-        if turn.discard is not None:
-            thrown[turn.discard] += 1
-            if last:
-                last_thrown[turn.discard] += 1
+    if turns:
+        last = turns[-1]
+        if last.discard is not None:
+            last_thrown[last.discard] += 1
+        if last.source is Source.STOCK and last.top is not None:
+            last_refused[last.top] += 1
     held = known_holdings(view)[seat]
     unseen = unseen_cards(view)
     total = sum(unseen.values())
@@ -124,7 +117,8 @@ def feeding_features(view: PlayerView, seat: int, cards: Sequence[Card]) -> list
     share = unknown / total if total else 0.0
     wilds = sum(n for c, n in unseen.items() if c.rank is None or c.rank == wild)
     stock_draws = sum(1 for t in turns if t.source is Source.STOCK)
-    sources = (held, taken, refused, thrown, last_thrown, last_refused)
+    sources = (held, read.taken, read.refused, read.discarded, last_thrown, last_refused)
+    activity = [sum(read.taken.values()) / 5, sum(read.refused.values()) / 5]
     rows = []
     for card in cards:
         if card.rank is None:
@@ -133,7 +127,7 @@ def feeding_features(view: PlayerView, seat: int, cards: Sequence[Card]) -> list
         else:
             counts = [float(n) for source in sources for n in _near(card, source, wild)]
             counts += [float(counts[0] >= 2), float(_joins_two(card, held, wild))]
-            counts += [sum(taken.values()) / 5, sum(refused.values()) / 5]
+            counts += activity
             rank_left, step1_left, step2_left = _near(card, unseen, wild)
             counts += [share * rank_left, share * step1_left, share * step2_left]
             penalty = min(int(card.rank), 10) / 10

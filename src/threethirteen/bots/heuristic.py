@@ -491,7 +491,10 @@ class HeuristicBot:
         cost = ctx.learned.get(card)
         if cost is None:
             view = ctx.view
-            cards = sorted({*view.hand, card}, key=Card.sort_key)
+            # The hand, the card asked about and the card on the pile (a draw weighs
+            # the hands after taking it): one pass over the log for them all.
+            pile = () if view.top_discard is None else (view.top_discard,)
+            cards = sorted({*view.hand, *pile, card}, key=Card.sort_key)
             rows = feeding_features(view, (view.seat + 1) % view.players, cards)
             for each, row in zip(cards, rows, strict=True):
                 closer, out = FEEDING_MODEL.chances(row)
