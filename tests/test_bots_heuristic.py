@@ -23,7 +23,7 @@ from threethirteen.errors import ThreeThirteenError
 from threethirteen.melds import HandSolver
 from threethirteen.rules import Rules, get_rules
 from threethirteen.state import MatchState
-from threethirteen.views import Event, EventKind, PlayerView
+from threethirteen.views import Event, EventKind, Phase, PlayerView
 
 CLASSIC = get_rules("classic").with_options(first_dealer="first-seat")
 ROUND_4 = CLASSIC.with_options(hand_sizes=(4,))  # 4 cards, 4s wild
@@ -244,6 +244,35 @@ def test_a_four_player_table_decides_by_the_four_player_weights() -> None:
             assert four.choose(decision.view) == decision.action
             differs += two.choose(decision.view) != decision.action
     assert differs > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_discard_scores_rank_the_discard_it_plays_first(players: int) -> None:
+    # Every discard decision of a whole match: the scores are the shortlist's, in order,
+    # and the first is the move ``choose`` plays; outside a scored discard, none.
+    rules = get_rules("classic").with_options(hand_sizes="3,7,10")
+    bot = HeuristicBot()
+    bots: list[Bot] = [bot, *(SimpleBot(seed) for seed in range(1, players))]
+    state = MatchState.new(rules, players, seed=12)
+    scored = 0
+    for decision in decisions(state, bots):
+        if decision.seat != 0:
+            continue
+        view = decision.view
+        scores = bot.discard_scores(view)
+        if view.phase is not Phase.DISCARD or view.out_seat is not None:
+            assert scores == []
+            continue
+        assert [s for _, s in scores] == sorted(s for _, s in scores)
+        assert {a for a, _ in scores} <= set(view.legal_actions)
+        if isinstance(decision.action, GoOut):
+            # Going out, it picks among the cards that go out by what they feed.
+            outs = {a.card for a, s in scores if s == float("-inf")}
+            assert scores[0][1] == float("-inf") and decision.action.card in outs
+        else:
+            assert scores[0][0] == decision.action
+            scored += 1
+    assert scored > 10
 
 
 # -- card counting ------------------------------------------------------------------------

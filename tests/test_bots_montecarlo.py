@@ -7,9 +7,19 @@ import math
 import pytest
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
-from threethirteen.bots import BOT_NAMES, MonteCarloBot, make_bot, play_match
+from threethirteen.bots import (
+    BOT_NAMES,
+    Bot,
+    HeuristicBot,
+    MonteCarloBot,
+    SimpleBot,
+    make_bot,
+    play_match,
+)
+from threethirteen.bots.base import decisions
 from threethirteen.bots.montecarlo import (
     RACE_TABLES,
+    TABLE_NEAR,
     match_value,
     race_penalties,
     remaining_spread,
@@ -59,7 +69,7 @@ def test_registered_with_options() -> None:
         MonteCarloBot(seconds=0)
     bot = make_bot("montecarlo:samples=8+infer=32", seed=3)
     assert isinstance(bot, MonteCarloBot) and bot.infer == 32
-    with pytest.raises(ThreeThirteenError, match="infer must be 0 or more"):
+    with pytest.raises(ThreeThirteenError, match=r"infer and near must be 0 or more, .*-1"):
         MonteCarloBot(infer=-1)
 
 
@@ -134,8 +144,9 @@ def test_hidden_cards_do_not_change_the_choice(phase: str, infer: int) -> None:
     seat = one.current
     assert one.view(seat) == two.view(seat)
     for seed in range(3):
-        a = MonteCarloBot(seed, samples=12, candidates=3, infer=infer)
-        b = MonteCarloBot(seed, samples=12, candidates=3, infer=infer)
+        # near=0: every low-deadwood discard searched, so the worlds are dealt.
+        a = MonteCarloBot(seed, samples=12, candidates=3, infer=infer, near=0)
+        b = MonteCarloBot(seed, samples=12, candidates=3, infer=infer, near=0)
         assert a.choose(one.view(seat)) == b.choose(two.view(seat))
         assert a.last.worlds == b.last.worlds
         assert (a.last.worlds > 0) is (phase == "discard")  # the draw is the prior's
@@ -165,11 +176,11 @@ def test_stops_early_when_one_move_is_clearly_best() -> None:
     # Discarding: the prior's discard and the next best; the search settles long before
     # its budget.
     state.apply(Draw(Source.DISCARD))
-    bot = MonteCarloBot(2, samples=300, candidates=2)
+    bot = MonteCarloBot(2, samples=300, candidates=2, near=0)
     assert bot.choose(state.view(state.current)) == Discard(Card.parse("KC"))
     assert 0 < bot.last.worlds < 100 and len(bot.last.values) == 1
     # Every discard weighed: throwing the wild away is dropped.
-    bot = MonteCarloBot(2, samples=100, candidates=8)
+    bot = MonteCarloBot(2, samples=100, candidates=8, near=0)
     action = bot.choose(state.view(state.current))
     assert isinstance(action, Discard) and str(action.card) != "7H"
     assert len(bot.last.candidates) == 8
@@ -189,6 +200,55 @@ def test_near_equal_moves_keep_the_prior() -> None:
     clear = [v + 0.05 + 0.001 * (k % 2) for k, v in enumerate(prior)]
     values = [prior, clear]
     assert bot._dropped(0, 1, values, live) and not bot._dropped(1, 1, values, live)
+
+
+def test_near_searches_only_the_discards_the_prior_scores_close() -> None:
+    # With ``near``, the candidates are the prior's move and the discards the heuristic
+    # scores within ``near`` points of its best; none, and the prior plays unsearched.
+    prior = HeuristicBot()
+    bot = MonteCarloBot(3, samples=2, near=1.5)
+    state = MatchState.new(CLASSIC.with_options(hand_sizes="7,10,13"), 2, seed=7)
+    searched = clear = 0
+    for decision in decisions(state, [bot, SimpleBot(1)]):
+        view = decision.view
+        if decision.seat != 0 or view.phase is not Phase.DISCARD:
+            continue
+        if any(isinstance(a, GoOut) for a in view.legal_actions) or view.out_seat is not None:
+            continue
+        scores = prior.discard_scores(view)
+        close = [a for a, s in scores if s <= scores[0][1] + 1.5]
+        assert bot.last.candidates[0] == prior.choose(view)
+        if len(close) == 1:
+            assert bot.last.shortcut == "the prior is clear" and bot.last.worlds == 0
+            assert decision.action == close[0]
+            clear += 1
+        else:
+            others = [a for a in close if a != bot.last.candidates[0]]
+            assert bot.last.candidates[1:] == tuple(others[: bot.candidates - 1])
+            searched += 1
+    assert searched > 3 and clear > 3
+    with pytest.raises(ThreeThirteenError, match=r"near must be 0 or more, .*-0.5"):
+        MonteCarloBot(near=-0.5)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_default_near_is_the_tables(players: int) -> None:
+    # Unset, ``near`` is TABLE_NEAR's for the table (3 points at 2 players, off at 4):
+    # the same candidates as the bot told that value, decision by decision.
+    assert TABLE_NEAR == {2: 3.0}
+    default = MonteCarloBot(5, samples=2)
+    told = MonteCarloBot(5, samples=2, near=TABLE_NEAR.get(players, 0.0))
+    other = MonteCarloBot(5, samples=2, near=0.0 if players in TABLE_NEAR else 3.0)
+    state = MatchState.new(CLASSIC.with_options(hand_sizes="7,10"), players, seed=3)
+    bots: list[Bot] = [default, *(SimpleBot(seed) for seed in range(1, players))]
+    differs = 0
+    for decision in decisions(state, bots):
+        if decision.seat == 0 and decision.view.phase is Phase.DISCARD:
+            assert told.choose(decision.view) == decision.action
+            assert told.last.candidates == default.last.candidates
+            other.choose(decision.view)
+            differs += other.last.candidates != default.last.candidates
+    assert differs > 0
 
 
 def test_rollout_scores_a_round() -> None:

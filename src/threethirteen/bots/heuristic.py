@@ -332,6 +332,33 @@ class HeuristicBot:
         best, _ = self._best(ctx, view.hand, self._shortlist(ctx, choices))
         return legal[best.discard]
 
+    def discard_scores(self, view: PlayerView) -> list[tuple[Discard, float]]:
+        """The shortlisted discards of a discard decision and their full scores, best first.
+
+        The scores :meth:`choose` weighs (in points, lower is better; ``-inf``
+        for a card that goes out, which ``choose`` plays as a ``GoOut``), the
+        acceptance term counted for every one, so the first is the discard
+        ``choose`` plays. Empty outside a discard decision of a round still open
+        to going out, where ``choose`` does not score discards this way.
+        """
+        if view.phase is not Phase.DISCARD or view.out_seat is not None:
+            return []
+        solver = HandSolver.for_round(view.rules, view.round_number)
+        ctx = self._context(view, solver)
+        legal = {a.card: a for a in view.legal_actions if isinstance(a, Discard)}
+        choices = [c for c in solver.discards(view.hand) if c.discard in legal]
+        weight = ctx.weights.acceptance
+        scored: list[tuple[float, int, Discard]] = []
+        for index, choice in enumerate(self._shortlist(ctx, choices)):
+            kept = list(view.hand)
+            kept.remove(choice.discard)
+            score, turns = self._score(ctx, kept, choice)
+            if weight and score > float("-inf"):
+                score -= weight * self._acceptance(ctx, kept, turns)
+            scored.append((score, index, legal[choice.discard]))
+        scored.sort(key=lambda item: item[:2])  # equal scores: the shortlist's order, as _best
+        return [(action, score) for score, _, action in scored]
+
     def _final_turn(self, view: PlayerView, solver: HandSolver) -> Action:
         """One draw and one discard left, no going out: only the scored deadwood counts."""
         table = view.table if view.rules.lay_off else ()
