@@ -327,8 +327,7 @@ class HeuristicBot:
             return min(
                 outs, key=lambda a: (self._feed_cost(ctx, a.card), *_tie_break(solver, a.card))
             )
-        legal = {a.card: a for a in view.legal_actions if isinstance(a, Discard)}
-        choices = [c for c in solver.discards(view.hand) if c.discard in legal]
+        legal, choices = _discards(view, solver)
         best, _ = self._best(ctx, view.hand, self._shortlist(ctx, choices))
         return legal[best.discard]
 
@@ -345,8 +344,7 @@ class HeuristicBot:
             return []
         solver = HandSolver.for_round(view.rules, view.round_number)
         ctx = self._context(view, solver)
-        legal = {a.card: a for a in view.legal_actions if isinstance(a, Discard)}
-        choices = [c for c in solver.discards(view.hand) if c.discard in legal]
+        legal, choices = _discards(view, solver)
         weight = ctx.weights.acceptance
         scored: list[tuple[float, int, Discard]] = []
         for index, choice in enumerate(self._shortlist(ctx, choices)):
@@ -555,6 +553,14 @@ class HeuristicBot:
 
 
 # -- helpers ---------------------------------------------------------------------------
+
+
+def _discards(
+    view: PlayerView, solver: HandSolver
+) -> tuple[dict[Card, Discard], list[DiscardChoice]]:
+    """The legal discards by card, and the solver's choices among them."""
+    legal = {a.card: a for a in view.legal_actions if isinstance(a, Discard)}
+    return legal, [c for c in solver.discards(view.hand) if c.discard in legal]
 
 
 def _tie_break(solver: HandSolver, card: Card) -> tuple[int, tuple[int, int]]:

@@ -493,20 +493,20 @@ class MonteCarloBot:
         if any(isinstance(a, GoOut) for a in legal):
             # The prior goes out too, with the card the next player can use least.
             return (self._prior.choose(view),), "goes out"
+        near = TABLE_NEAR.get(view.players, 0.0) if self.near is None else self.near
+        scores = self._prior.discard_scores(view) if near else []
+        if scores:
+            # The first scored discard is the prior's move (what HeuristicBot.choose plays).
+            prior, best = scores[0]
+            close = [a for a, score in scores[1:] if score <= best + near]
+            if not close:
+                return (prior,), "the prior is clear"
+            return (prior, *close[: self.candidates - 1]), ""
         allowed = {a.card for a in legal if isinstance(a, Discard)}
         choices = [c for c in solver.discards(view.hand, table) if c.discard in allowed]
         choices.sort(key=lambda c: _discard_key(solver, c))
         moves = [Discard(c.discard) for c in choices]
-        prior = self._prior.choose(view)
-        near = TABLE_NEAR.get(view.players, 0.0) if self.near is None else self.near
-        if near:
-            scores = self._prior.discard_scores(view)
-            if scores:
-                bound = scores[0][1] + near
-                close = [a for a, score in scores if a != prior and score <= bound]
-                if not close:
-                    return (prior,), "the prior is clear"
-                return (prior, *close[: self.candidates - 1]), ""
-        if prior in moves:
-            moves.remove(prior)
-        return (prior, *moves[: self.candidates - 1]), ""
+        chosen = self._prior.choose(view)
+        if chosen in moves:
+            moves.remove(chosen)
+        return (chosen, *moves[: self.candidates - 1]), ""
