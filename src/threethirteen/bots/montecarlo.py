@@ -259,9 +259,10 @@ def rollout(state: MatchState, horizon: int, race: bool = False) -> tuple[float,
 # The default ``near`` by table size (absent: 0, every low-deadwood discard searched).
 # Two players: searching only what the heuristic scores within 3 points of its choice
 # took the search from 3.45 points of match wins below its prior head to head to level
-# with it (docs/bots.md#montecarlo-near). At 3 and more players the search over the
-# low-deadwood discards was measured level with the heuristic or above it (bga) and
-# ``near`` was not, so it stays off there.
+# with it (docs/bots.md#montecarlo-near). At 3 and more players it stays off: the search
+# over the low-deadwood discards is level with the heuristic or above it (bga), and
+# near=3 at 4 players (classic) was level too, +0.60 points (-0.87 to +2.07) paired,
+# no better than the +0.07 of the search without it (docs/bots.md#montecarlo-near-4p).
 TABLE_NEAR: dict[int, float] = {2: 3.0}
 
 
