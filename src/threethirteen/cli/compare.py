@@ -29,7 +29,7 @@ from threethirteen.lab.compare import (
     summary_line,
 )
 
-__all__ = ["add_parser", "print_comparison", "run"]
+__all__ = ["add_parser", "print_comparison", "read_document", "run"]
 
 
 def add_parser(commands: Any) -> None:
@@ -53,8 +53,13 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _read(path: str) -> Any:
-    text = Path(path).read_text(encoding="utf-8")
+def read_document(path: str) -> Any:
+    """The parsed JSON of ``path``; a clear error quoting the path for a file that is
+    missing or not JSON."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ThreeThirteenError(f"cannot read {path!r}: {exc}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -62,8 +67,8 @@ def _read(path: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    a = load_run(_read(args.run_a), repr(args.run_a))
-    b = load_run(_read(args.run_b), repr(args.run_b))
+    a = load_run(read_document(args.run_a), repr(args.run_a))
+    b = load_run(read_document(args.run_b), repr(args.run_b))
     comparison = compare_runs(a, b, args.bot)
     if args.json:
         out = Path(args.json)

@@ -15,7 +15,7 @@ import argparse
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
 from threethirteen.lab.tournament import TournamentPlan, TournamentResult, run_tournament
 
-__all__ = ["ProgressLines", "add_parser", "print_result", "run"]
+__all__ = ["ProgressLines", "add_parser", "print_document", "print_result", "run"]
 
 
 def _positive(text: str) -> int:
@@ -38,6 +38,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text!r}")
     return value
 
 
@@ -82,6 +92,14 @@ def add_parser(commands: Any) -> None:
         "--seed", metavar="S", type=_seed, help="tournament seed (default: random, printed)"
     )
     parser.add_argument(
+        "--first-deal",
+        metavar="N",
+        type=_whole,
+        default=0,
+        help="start at deal N of the seed's deals (default 0): play a long run in parts, "
+        "then join them with `threethirteen merge`",
+    )
+    parser.add_argument(
         "--workers", metavar="W", type=_positive, help="worker processes (default: every CPU)"
     )
     parser.add_argument(
@@ -108,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     # `--bots greedy` is greedy against itself, and `--rules app` fills its four seats).
     players = args.players if args.players is not None else max(len(bots), rules.min_players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    plan = TournamentPlan.build(rules, players, bots, args.matches, seed)
+    plan = TournamentPlan.build(rules, players, bots, args.matches, seed, args.first_deal)
     json_path = Path(args.json) if args.json else None
     if json_path is not None and json_path.is_dir():
         raise ThreeThirteenError(f"--json {args.json!r} is a directory")
@@ -176,27 +194,36 @@ def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def _ms(value: float) -> str:
+def _ms(value: float | None) -> str:
     # Three significant digits: a random bot's microseconds and a search bot's
-    # hundreds of milliseconds both stay readable.
+    # hundreds of milliseconds both stay readable. None: not known (parts joined
+    # without their timing histograms).
+    if value is None:
+        return "?"
     return f"{value:.3g}" if value < 100 else f"{value:.0f}"
 
 
 def print_result(result: TournamentResult, console: Console, *, house: list[str]) -> None:
     """The settings line, the per-bot table and how ties were counted."""
-    plan = result.plan
-    rules = plan.rules.name + "".join(f" +{rule}" for rule in house)
-    seatings = len(plan.seatings)
-    rounded = (
-        f" (asked {plan.matches_requested}, rounded up to whole deals)"
-        if plan.total_matches != plan.matches_requested
-        else ""
-    )
+    print_document(result.to_dict(house=list(house)), console)
+
+
+def print_document(document: Mapping[str, Any], console: Console) -> None:
+    """The table of a ``--json`` document (a run's, or parts joined by ``merge``)."""
+    settings = document["settings"]
+    rules = settings["rules"] + "".join(f" +{rule}" for rule in settings.get("house", []))
+    deals, seatings, matches = settings["deals"], settings["seatings"], settings["matches"]
+    requested = settings["matches_requested"]
+    rounded = f" (asked {requested}, rounded up to whole deals)" if matches != requested else ""
+    first = settings.get("first_deal", 0)
+    which = f" from deal {first}" if first else ""
+    parts = settings.get("parts")
+    joined = f", joined from {_count(len(parts), 'part')}" if parts else ""
     console.print(
-        f"{rules}, {plan.players} players ({', '.join(plan.seats)}), seed {plan.seed}: "
-        f"{_count(plan.deals, 'deal')} x {_count(seatings, 'seating')} = "
-        f"{_count(plan.total_matches, 'match', 'matches')}{rounded}; {result.executor} "
-        f"executor, {_count(result.workers, 'worker')}, {result.elapsed_s:.1f} s"
+        f"{rules}, {settings['players']} players ({', '.join(settings['seats'])}), seed "
+        f"{settings['seed']}: {_count(deals, 'deal')}{which} x {_count(seatings, 'seating')} = "
+        f"{_count(matches, 'match', 'matches')}{rounded}{joined}; {settings['executor']} "
+        f"executor, {_count(settings['workers'], 'worker')}, {settings['elapsed_s']:.1f} s"
     )
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("bot")
@@ -216,26 +243,27 @@ def print_result(result: TournamentResult, console: Console, *, house: list[str]
         "p99",
     ):
         table.add_column(heading, justify="right")
-    for name, bot in result.bots.items():
-        low, high = bot.win_rate_ci()
+    for name, bot in document["bots"].items():
+        low, high = bot["win_rate_ci"]
+        wins = bot["wins"]
         table.add_row(
             name,
-            str(bot.seats),
-            str(bot.matches),
-            f"{bot.wins:g}" if bot.wins == int(bot.wins) else f"{bot.wins:.2f}",
-            f"{100 * bot.win_rate:.1f}",
+            str(bot["seats"]),
+            str(bot["matches"]),
+            f"{wins:g}" if wins == int(wins) else f"{wins:.2f}",
+            f"{100 * bot['win_rate']:.1f}",
             f"{100 * low:.1f}-{100 * high:.1f}",
-            f"{bot.mean_total:.1f}",
-            f"{bot.mean_margin:+.1f}",
-            f"{100 * bot.round_win_rate:.1f}",
-            f"{100 * bot.out_rate:.1f}",
-            str(bot.decisions),
-            _ms(bot.mean_decision_ms),
-            _ms(bot.median_decision_ms),
-            _ms(bot.p99_decision_ms),
+            f"{bot['mean_total']:.1f}",
+            f"{bot['mean_margin']:+.1f}",
+            f"{100 * bot['round_win_rate']:.1f}",
+            f"{100 * bot['out_rate']:.1f}",
+            str(bot["decisions"]),
+            _ms(bot["mean_decision_ms"]),
+            _ms(bot["median_decision_ms"]),
+            _ms(bot["p99_decision_ms"]),
         )
     console.print(table)
     console.print(
-        f"Counted per seat-match (fair share {100 / plan.players:.1f}%); a win or a round "
-        "shared by k seats counts 1/k each; margin = best other total - own total."
+        f"Counted per seat-match (fair share {100 / settings['players']:.1f}%); a win or a "
+        "round shared by k seats counts 1/k each; margin = best other total - own total."
     )

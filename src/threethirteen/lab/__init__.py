@@ -8,6 +8,8 @@ See ``docs/lab.md``. The pieces:
   process pool, Dask or Ray).
 - :mod:`threethirteen.lab.compare`: two runs of the same deals paired match by
   match (:func:`compare_runs`), to tell two bots apart with fewer matches.
+- :mod:`threethirteen.lab.merge`: a run played in parts (``first_deal``) joined into
+  the whole (:func:`merge_documents`).
 - :mod:`threethirteen.lab.stats`: the Wilson interval, Student's t quantile and the
   timing histogram.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from threethirteen.lab.compare import Comparison, compare_runs, load_run
 from threethirteen.lab.executors import EXECUTOR_NAMES, Executor, make_executor
+from threethirteen.lab.merge import MergeError, merge_documents
 from threethirteen.lab.stats import TimeHistogram, wilson_interval
 from threethirteen.lab.tournament import (
     BotSummary,
@@ -34,12 +37,14 @@ __all__ = [
     "Executor",
     "Game",
     "GameResult",
+    "MergeError",
     "TimeHistogram",
     "TournamentPlan",
     "TournamentResult",
     "compare_runs",
     "load_run",
     "make_executor",
+    "merge_documents",
     "play_game",
     "run_tournament",
     "wilson_interval",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["Z95", "TimeHistogram", "student_t_quantile", "wilson_interval"]
 
@@ -206,6 +207,51 @@ class TimeHistogram:
             if seen >= rank:
                 return min(_bin_value(index), float(self.max_ns))
         return float(self.max_ns)  # unreachable: the bins hold count durations
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the exact count, sum and maximum, and the bins (keyed by the
+        bin's number as a string, JSON's only key type), so that runs written apart
+        merge as exactly as histograms kept in one process (:meth:`from_dict`)."""
+        return {
+            "count": self.count,
+            "total_ns": self.total_ns,
+            "max_ns": self.max_ns,
+            "bins": {str(index): n for index, n in sorted(self.bins.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "the histogram") -> TimeHistogram:
+        """The histogram :meth:`to_dict` wrote. Raises :class:`ValueError` quoting
+        ``where`` and the value for anything else: a missing or negative count, bins
+        that are not whole numbers or do not add up to the count."""
+
+        def whole(value: Any, what: str) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{where}: {what} is not a whole number >= 0: {value!r}")
+            return value
+
+        if not isinstance(data, dict):
+            raise ValueError(f"{where} is not an object: {data!r}")
+        hist = cls(
+            whole(data.get("count"), "count"),
+            whole(data.get("total_ns"), "total_ns"),
+            whole(data.get("max_ns"), "max_ns"),
+        )
+        bins = data.get("bins")
+        if not isinstance(bins, dict):
+            raise ValueError(f"{where}: bins is not an object: {bins!r}")
+        for key, n in bins.items():
+            try:
+                index = int(key)
+            except (TypeError, ValueError):
+                raise ValueError(f"{where}: bin {key!r} is not a bin number") from None
+            hist.bins[index] = whole(n, f"bin {key!r}")
+        if sum(hist.bins.values()) != hist.count:
+            raise ValueError(
+                f"{where}: its bins hold {sum(hist.bins.values())} durations, "
+                f"its count says {hist.count}"
+            )
+        return hist
 
     @classmethod
     def of(cls, durations_ns: Iterable[int]) -> TimeHistogram:

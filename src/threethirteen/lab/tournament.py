@@ -112,6 +112,7 @@ class TournamentPlan:
     seats: tuple[str, ...]
     matches_requested: int
     seed: int
+    first_deal: int = 0
     seatings: tuple[tuple[str, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -119,17 +120,28 @@ class TournamentPlan:
 
     @classmethod
     def build(
-        cls, rules: Rules, players: int, bots: Sequence[str], matches: int, seed: int
+        cls,
+        rules: Rules,
+        players: int,
+        bots: Sequence[str],
+        matches: int,
+        seed: int,
+        first_deal: int = 0,
     ) -> TournamentPlan:
         """A checked plan. ``bots`` lists one registry name per seat; when it lists
         fewer names than ``players``, the last name fills the remaining seats (so
         ``["heuristic", "simple"]`` at 4 players is one ``heuristic`` against three
         ``simple``). Names are matched case-insensitively and pooled lowercased.
 
+        The deals are the seed's deals ``first_deal``, ``first_deal + 1``, ...: a
+        long tournament can be played in parts (deals 0 to 499, then 500 to 999)
+        whose documents :mod:`threethirteen.lab.merge` joins into the whole.
+
         Raises :class:`~threethirteen.errors.ThreeThirteenError` for an unknown
         bot, no bots or more bots than players, fewer than one match, a seed that
-        is not an integer, and :class:`~threethirteen.errors.RulesError` for a
-        player count the rules do not allow.
+        is not an integer, a negative first deal, and
+        :class:`~threethirteen.errors.RulesError` for a player count the rules do
+        not allow.
 
         >>> from threethirteen.rules import get_rules
         >>> TournamentPlan.build(get_rules("classic"), 4, ["greedy", "random"], 1, 0).seats
@@ -152,8 +164,12 @@ class TournamentPlan:
             raise ThreeThirteenError(f"matches must be at least 1, got {matches!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ThreeThirteenError(f"a tournament seed must be an integer, got {seed!r}")
+        if isinstance(first_deal, bool) or not isinstance(first_deal, int) or first_deal < 0:
+            raise ThreeThirteenError(
+                f"the first deal must be a whole number >= 0, got {first_deal!r}"
+            )
         seats = (*names, *[names[-1]] * (players - len(names)))
-        return cls(rules, seats, matches, seed)
+        return cls(rules, seats, matches, seed, first_deal)
 
     @property
     def players(self) -> int:
@@ -177,7 +193,7 @@ class TournamentPlan:
     def games(self) -> list[Game]:
         """Every match of the plan, deal by deal, each deal under every seating in turn."""
         games: list[Game] = []
-        for deal in range(self.deals):
+        for deal in range(self.first_deal, self.first_deal + self.deals):
             match_seed = derive_seed(self.seed, "deal", deal)
             for number, seating in enumerate(self.seatings):
                 bot_seeds = tuple(
@@ -425,6 +441,7 @@ class BotSummary:
             "median_decision_ms": self.median_decision_ms,
             "p99_decision_ms": self.p99_decision_ms,
             "max_decision_ms": self.max_decision_ms,
+            "decision_times": self.times.to_dict(),
         }
 
 
@@ -451,7 +468,7 @@ class TournamentResult:
         plan = self.plan
         return {
             "format": "threethirteen-tournament",
-            "version": 2,
+            "version": 3,
             "settings": {
                 "rules": plan.rules.name,
                 **settings,
@@ -459,6 +476,7 @@ class TournamentResult:
                 "players": plan.players,
                 "seats": list(plan.seats),
                 "seatings": len(plan.seatings),
+                "first_deal": plan.first_deal,
                 "deals": plan.deals,
                 "matches_requested": plan.matches_requested,
                 "matches": plan.total_matches,
