@@ -262,7 +262,8 @@ def rollout(state: MatchState, horizon: int, race: bool = False) -> tuple[float,
 # with it (docs/bots.md#montecarlo-near). At 3 and more players it stays off: the search
 # over the low-deadwood discards is level with the heuristic or above it (bga), and
 # near=3 at 4 players (classic) was level too, +0.60 points (-0.87 to +2.07) paired,
-# no better than the +0.07 of the search without it (docs/bots.md#montecarlo-near-4p).
+# no better than the +0.07 of the search without it (docs/bots.md#montecarlo-near-4p);
+# under bga it kept less of the search's lead, +1.47 against +2.35 (#montecarlo-near-bga-4p).
 TABLE_NEAR: dict[int, float] = {2: 3.0}
 
 
