@@ -5,16 +5,14 @@ from __future__ import annotations
 import copy
 import json
 import math
-import os
 import random
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from command_line import cli
 from threethirteen.lab import TournamentPlan, run_tournament
 from threethirteen.lab.compare import CompareError, compare_runs, load_run
 from threethirteen.lab.stats import student_t_quantile
@@ -255,21 +253,6 @@ def test_malformed_documents_are_refused_quoting_the_fault(change: Any, message:
     change(data)
     with pytest.raises(CompareError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_run(data, "'a.json'")
-
-
-BIN = Path(sys.executable).parent / "threethirteen"
-COMMAND = [str(BIN)] if BIN.exists() else [sys.executable, "-m", "threethirteen"]
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*COMMAND, *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        encoding="utf-8",
-        env={**os.environ, "COLUMNS": "160", "PYTHONIOENCODING": "utf-8"},
-    )
 
 
 def test_compare_command_end_to_end(tmp_path: Path) -> None:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from command_line import cli
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab import TimeHistogram, TournamentPlan, run_tournament
 from threethirteen.lab.compare import compare_runs, load_run
@@ -155,21 +153,6 @@ def test_a_part_that_does_not_fit_is_refused_quoting_it(
     assert (bad, parts["a"]) == given
 
 
-BIN = Path(sys.executable).parent / "threethirteen"
-COMMAND = [str(BIN)] if BIN.exists() else [sys.executable, "-m", "threethirteen"]
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*COMMAND, *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        encoding="utf-8",
-        env={**os.environ, "COLUMNS": "160", "PYTHONIOENCODING": "utf-8"},
-    )
-
-
 def test_merge_command_end_to_end(tmp_path: Path) -> None:
     common = [
         "--house",
@@ -217,4 +200,4 @@ def test_merge_command_end_to_end(tmp_path: Path) -> None:
     done = cli("merge", str(files["one"]), str(bad))
     assert done.returncode == 2 and f"{str(bad)!r} is not JSON" in done.stderr
     done = cli("tournament", *common, "--first-deal", "-1")
-    assert done.returncode == 2 and "must be 0 or more, got '-1'" in done.stderr
+    assert done.returncode == 2 and "must be at least 0, got '-1'" in done.stderr
