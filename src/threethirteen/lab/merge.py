@@ -48,7 +48,7 @@ from typing import Any
 
 from threethirteen.lab.compare import CompareError, Run, load_run
 from threethirteen.lab.stats import TimeHistogram
-from threethirteen.lab.tournament import BotSummary, GameResult, MatchOutcome
+from threethirteen.lab.tournament import BotSummary
 
 __all__ = ["MergeError", "merge_documents"]
 
@@ -186,7 +186,7 @@ def merge_documents(documents: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     summaries = {name: BotSummary(name, seats=seats.count(name)) for name in dict.fromkeys(seats)}
     for game in games:
         for seat, name in enumerate(game.seats):
-            summaries[name].add(_result(game), seat)
+            summaries[name].add_outcome(game.totals, game.winners, seat)
     bots: dict[str, Any] = {}
     for name, summary in summaries.items():
         for part in parts:
@@ -228,19 +228,3 @@ def merge_documents(documents: Sequence[tuple[str, Any]]) -> dict[str, Any]:
         "bots": bots,
         "games": [game.to_dict() for game in games],
     }
-
-
-def _result(game: MatchOutcome) -> GameResult:
-    """A game's outcome in the shape :meth:`BotSummary.add` counts (its round
-    figures and times are added from the parts' per-bot sums instead)."""
-    players = len(game.seats)
-    return GameResult(
-        index=0,
-        seats=game.seats,
-        totals=game.totals,
-        winners=game.winners,
-        rounds=0,
-        round_wins=(0.0,) * players,
-        rounds_out=(0,) * players,
-        times=tuple(TimeHistogram() for _ in range(players)),
-    )

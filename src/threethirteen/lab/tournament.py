@@ -343,16 +343,20 @@ class BotSummary:
 
     def add(self, result: GameResult, seat: int) -> None:
         """Count the seat ``seat`` of ``result`` (which must hold this bot)."""
-        totals = result.totals
-        self.matches += 1
-        if seat in result.winners:
-            self.wins += 1 / len(result.winners)
-        self.total_sum += totals[seat]
-        self.margin_sum += min(t for s, t in enumerate(totals) if s != seat) - totals[seat]
+        self.add_outcome(result.totals, result.winners, seat)
         self.rounds += result.rounds
         self.round_wins += result.round_wins[seat]
         self.rounds_out += result.rounds_out[seat]
         self.times.merge(result.times[seat])
+
+    def add_outcome(self, totals: Sequence[int], winners: Sequence[int], seat: int) -> None:
+        """Count how one match ended for the seat ``seat``: the match, its win share,
+        total and margin (a joined run recounts these from its ``games``)."""
+        self.matches += 1
+        if seat in winners:
+            self.wins += 1 / len(winners)
+        self.total_sum += totals[seat]
+        self.margin_sum += min(t for s, t in enumerate(totals) if s != seat) - totals[seat]
 
     @property
     def win_rate(self) -> float:
