@@ -23,11 +23,11 @@ serve: $(STAMP)
 	$(BIN)/threethirteen serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/threethirteen tests benchmarks
+	$(BIN)/mypy --strict src/threethirteen tests benchmarks examples
 
 unit: $(STAMP)
 	sh scripts/install-browser.sh

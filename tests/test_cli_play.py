@@ -158,6 +158,25 @@ def test_watch_mode_plays_bots_against_each_other(tmp_path: Path) -> None:
     assert "discarded" in done.stdout
 
 
+def test_watch_a_match_against_an_engine(tmp_path: Path) -> None:
+    """An outside program plays a seat of the terminal game (docs/engines.md)."""
+    save = tmp_path / "engine.json"
+    engine = Path(__file__).resolve().parent.parent / "examples" / "engines" / "pile_engine.py"
+    done = play(
+        "--watch", "--players", "2", "--bots", "pile,simple", "--seed", "3",
+        "--engine", f"pile={sys.executable} {engine}",
+        "--house", "hand_sizes=3-5", "--save", str(save), stdin="",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    check_against_record(done.stdout, save)
+    record = GameRecord.from_json(save.read_text(encoding="utf-8"))
+    assert record.names == ("Pile 0", "Simple 1")
+    bad = play("--engine", "pile", "--bots", "pile", stdin="")
+    assert bad.returncode == 2 and "expected NAME=COMMAND" in bad.stderr
+    taken = play("--engine", "simple=./x", "--bots", "simple", stdin="")
+    assert taken.returncode == 2 and "'simple' already names a bot" in taken.stderr
+
+
 def test_same_seed_same_match(tmp_path: Path) -> None:
     outs = []
     for name in ("a.json", "b.json"):

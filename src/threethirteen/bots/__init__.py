@@ -51,6 +51,7 @@ __all__ = [
     "make_bot",
     "play_match",
     "plugin_bots",
+    "split_bot_spec",
 ]
 
 BotFactory = Callable[..., Bot]
@@ -146,6 +147,20 @@ def _load_plugin(key: str) -> BotFactory:
     if not callable(factory):
         raise ThreeThirteenError(f"bot {key!r}: {entry.value!r} is not a bot factory")
     return factory  # type: ignore[no-any-return]
+
+
+def split_bot_spec(name: str) -> tuple[str, dict[str, object]]:
+    """A bot name with options, ``NAME:OPTIONS``, as its lower-case name and the options.
+
+    The name is not looked up (it may name a bot that is not in the registry,
+    such as one of the lab's engines); the options are read as
+    :func:`make_bot` reads them.
+
+    >>> split_bot_spec("MyBot:depth=3+wide=0.5")
+    ('mybot', {'depth': 3, 'wide': 0.5})
+    """
+    base, _, spec = name.partition(":")
+    return base.strip().lower(), _name_options(name, spec)
 
 
 def _name_options(name: str, spec: str) -> dict[str, object]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -46,6 +46,7 @@ from threethirteen.cli.render import (
     totals_line,
     winner_line,
 )
+from threethirteen.engines import EngineBot, EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, NotationError, RulesError
 from threethirteen.melds import Arrangement, HandSolver, Meld
 from threethirteen.rules import Rules
@@ -88,6 +89,14 @@ def add_parser(commands: Any) -> None:
         help=f"the bots: one of {', '.join(BOT_NAMES)} for every seat, or a comma-separated "
         "list, one a bot seat (default greedy)",
     )
+    parser.add_argument(
+        "--engine",
+        metavar="NAME=COMMAND",
+        action="append",
+        default=[],
+        help="a bot that is another program speaking the engine protocol (docs/engines.md); "
+        "--bots may then name it. Repeat for more engines",
+    )
     parser.add_argument("--seed", type=int, metavar="N", help="the match seed (default: random)")
     parser.add_argument(
         "--watch", action="store_true", help="let bots play every seat and print the match"
@@ -102,24 +111,32 @@ def run(args: argparse.Namespace) -> int:
     players = _players(rules, args.players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     human = None if args.watch else 0
-    levels = _bot_levels(args.bots, players if human is None else players - 1)
+    engines = engine_table([EngineSpec.parse(text) for text in args.engine])
+    levels = _bot_levels(args.bots, players if human is None else players - 1, engines)
+    save = Path(args.save) if args.save else None
+    if save is not None:
+        _check_writable(save)
     state = MatchState.new(rules, players, seed)
     bots: dict[int, Bot] = {}
     names: list[str] = []
     bot_seats = [s for s in range(players) if s != human]
-    for seat in range(players):
-        if seat == human:
-            names.append(args.name.strip() or "You")
-            continue
-        level = levels[bot_seats.index(seat)]
-        # Each bot's generator derives from the match seed, so --seed replays the bots too.
-        bots[seat] = make_bot(level, seed=seed * 101 + seat)
-        names.append(f"{level.capitalize()} {seat}")
-    save = Path(args.save) if args.save else None
-    if save is not None:
-        _check_writable(save)
-    game = TerminalGame(state, names, bots, human, make_console(), sys.stdin, save)
-    return game.run()
+    try:
+        for seat in range(players):
+            if seat == human:
+                names.append(args.name.strip() or "You")
+                continue
+            level = levels[bot_seats.index(seat)]
+            # Each bot's generator derives from the match seed, so --seed replays the bots too.
+            engine = engines.get(level)
+            bot_seed = seed * 101 + seat
+            bots[seat] = make_bot(level, seed=bot_seed) if engine is None else engine.bot(bot_seed)
+            names.append(f"{level.capitalize()} {seat}")
+        game = TerminalGame(state, names, bots, human, make_console(), sys.stdin, save)
+        return game.run()
+    finally:
+        for bot in bots.values():
+            if isinstance(bot, EngineBot):
+                bot.close()
 
 
 def _players(rules: Rules, requested: int | None) -> int:
@@ -130,12 +147,15 @@ def _players(rules: Rules, requested: int | None) -> int:
     return min(max(4, rules.min_players), rules.max_players)
 
 
-def _bot_levels(spec: str, count: int) -> list[str]:
-    """One bot name a bot seat, from ``greedy`` or ``greedy,random,...``."""
+def _bot_levels(spec: str, count: int, engines: Mapping[str, EngineSpec]) -> list[str]:
+    """One bot name a bot seat, from ``greedy`` or ``greedy,random,...`` (or an engine's name)."""
     names = [part.strip().lower() for part in spec.split(",")]
     for name in names:
+        if name in engines:
+            continue
         if name not in BOT_NAMES and DIFFICULTIES.get(name) not in BOT_NAMES:
-            raise RulesError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+            known = ", ".join([*BOT_NAMES, *engines])
+            raise RulesError(f"unknown bot {name!r}; known: {known}")
     if len(names) == 1:
         return names * count
     if len(names) != count:

@@ -24,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
+from threethirteen.engines import EngineSpec
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
 from threethirteen.lab.tournament import TournamentPlan, TournamentResult, run_tournament
@@ -47,6 +48,16 @@ def _at_least(low: int) -> Callable[[str], int]:
 
 
 _positive, _whole = _at_least(1), _at_least(0)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
 
 
 def _seed(text: str) -> int:
@@ -98,6 +109,21 @@ def add_parser(commands: Any) -> None:
         "then join them with `threethirteen merge`",
     )
     parser.add_argument(
+        "--engine",
+        metavar="NAME=COMMAND",
+        action="append",
+        default=[],
+        help="a bot that is another program, speaking the engine protocol (docs/engines.md) "
+        "on its stdin and stdout; --bots may then name it. Repeat for more engines",
+    )
+    parser.add_argument(
+        "--engine-timeout",
+        metavar="SECONDS",
+        type=_seconds,
+        default=30.0,
+        help="how long an engine may take to answer a decision (default 30)",
+    )
+    parser.add_argument(
         "--workers", metavar="W", type=_positive, help="worker processes (default: every CPU)"
     )
     parser.add_argument(
@@ -124,7 +150,10 @@ def run(args: argparse.Namespace) -> int:
     # `--bots greedy` is greedy against itself, and `--rules app` fills its four seats).
     players = args.players if args.players is not None else max(len(bots), rules.min_players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    plan = TournamentPlan.build(rules, players, bots, args.matches, seed, args.first_deal)
+    engines = [EngineSpec.parse(text, move_timeout=args.engine_timeout) for text in args.engine]
+    plan = TournamentPlan.build(
+        rules, players, bots, args.matches, seed, args.first_deal, engines=engines
+    )
     json_path = Path(args.json) if args.json else None
     if json_path is not None and json_path.is_dir():
         raise ThreeThirteenError(f"--json {args.json!r} is a directory")

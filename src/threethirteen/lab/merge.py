@@ -118,6 +118,7 @@ def _same_run(first: _Part, part: _Part) -> None:
         ("seed", a.seed, b.seed),
         ("seats", list(a.seats), list(b.seats)),
         ("seatings", first.seatings, part.seatings),
+        ("engines", first.settings.get("engines"), part.settings.get("engines")),
     ):
         if mine != theirs:
             shown = f"{mine!r} against {theirs!r}" if what != "rules" else "their options differ"

@@ -32,13 +32,14 @@ import hashlib
 import itertools
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from threethirteen.actions import Action
-from threethirteen.bots import Bot, make_bot
+from threethirteen.bots import Bot, make_bot, split_bot_spec
 from threethirteen.bots.base import decisions
+from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import Executor, SerialExecutor
 from threethirteen.lab.stats import TimeHistogram, wilson_interval
@@ -113,6 +114,7 @@ class TournamentPlan:
     matches_requested: int
     seed: int
     first_deal: int = 0
+    engines: tuple[EngineSpec, ...] = ()
     seatings: tuple[tuple[str, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -127,11 +129,17 @@ class TournamentPlan:
         matches: int,
         seed: int,
         first_deal: int = 0,
+        engines: Sequence[EngineSpec] = (),
     ) -> TournamentPlan:
         """A checked plan. ``bots`` lists one registry name per seat; when it lists
         fewer names than ``players``, the last name fills the remaining seats (so
         ``["heuristic", "simple"]`` at 4 players is one ``heuristic`` against three
         ``simple``). Names are matched case-insensitively and pooled lowercased.
+
+        ``engines`` names programs that play as bots
+        (:class:`~threethirteen.engines.EngineSpec`): ``bots`` may then name them,
+        with options as for any bot (``mybot:depth=3``). Each is started here once
+        and must answer ``hello``, so a wrong command fails before the run.
 
         The deals are the seed's deals ``first_deal``, ``first_deal + 1``, ...: a
         long tournament can be played in parts (deals 0 to 499, then 500 to 999)
@@ -139,7 +147,8 @@ class TournamentPlan:
 
         Raises :class:`~threethirteen.errors.ThreeThirteenError` for an unknown
         bot, no bots or more bots than players, fewer than one match, a seed that
-        is not an integer, a negative first deal, and
+        is not an integer, a negative first deal, an engine named twice or by a
+        registered bot's name, an engine that does not start, and
         :class:`~threethirteen.errors.RulesError` for a player count the rules do
         not allow.
 
@@ -158,8 +167,11 @@ class TournamentPlan:
                 f"{len(names)} bots ({', '.join(names)}) for {players} players: "
                 "name at most one bot per seat"
             )
+        known = engine_table(engines)
         for name in dict.fromkeys(names):
-            make_bot(name, 0)  # raises, naming the known bots, for an unknown name
+            # Raises, quoting the name (and naming the known bots), for an unknown name;
+            # an engine must start and say hello.
+            _close(_make_seat_bot(name, 0, known))
         if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
             raise ThreeThirteenError(f"matches must be at least 1, got {matches!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -169,11 +181,16 @@ class TournamentPlan:
                 f"the first deal must be a whole number >= 0, got {first_deal!r}"
             )
         seats = (*names, *[names[-1]] * (players - len(names)))
-        return cls(rules, seats, matches, seed, first_deal)
+        return cls(rules, seats, matches, seed, first_deal, tuple(known.values()))
 
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    @property
+    def engine_commands(self) -> dict[str, str]:
+        """Each engine's command line, by name (the JSON document's ``engines``)."""
+        return {spec.name: spec.command_line for spec in self.engines}
 
     @property
     def bot_names(self) -> tuple[str, ...]:
@@ -202,6 +219,20 @@ class TournamentPlan:
                 )
                 games.append(Game(len(games), deal, number, match_seed, seating, bot_seeds))
         return games
+
+
+def _make_seat_bot(name: str, seed: int, engines: Mapping[str, EngineSpec]) -> Bot:
+    """The bot for a seat's name: an engine of ``engines`` by its name, or the registry's."""
+    base, options = split_bot_spec(name)
+    spec = engines.get(base)
+    return make_bot(name, seed) if spec is None else spec.bot(seed, **options)
+
+
+def _close(bot: Bot) -> None:
+    """Let a bot that holds a resource (an engine's process) release it."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,22 +286,32 @@ class _Timed:
     """A bot whose every ``choose`` is timed into ``times``, in CPU time of the thread.
 
     CPU time, so other work on the machine does not inflate it; the clock runs
-    around ``choose`` alone (building the view is the engine's cost).
+    around ``choose`` alone (building the view is the game's cost). A bot whose
+    ``wall_clock`` is true (an engine: its work is in another process) is timed by
+    the wall clock instead, the round trip over the pipe included.
     """
 
     def __init__(self, bot: Bot, times: TimeHistogram) -> None:
         self.name = bot.name
         self._bot = bot
         self._times = times
+        wall = getattr(bot, "wall_clock", False) is True
+        self._clock = time.perf_counter_ns if wall else time.thread_time_ns
 
     def choose(self, view: PlayerView) -> Action:
-        start = time.thread_time_ns()
+        start = self._clock()
         action = self._bot.choose(view)
-        self._times.add(time.thread_time_ns() - start)
+        self._times.add(self._clock() - start)
         return action
 
 
-def play_game(rules: Rules, game: Game, *, keep_record: bool = False) -> GameResult:
+def play_game(
+    rules: Rules,
+    game: Game,
+    *,
+    keep_record: bool = False,
+    engines: Sequence[EngineSpec] = (),
+) -> GameResult:
     """Play one planned match with fresh bots, timing every decision.
 
     Each bot sees only its seat's view; its action is applied checked, so an
@@ -278,11 +319,18 @@ def play_game(rules: Rules, game: Game, *, keep_record: bool = False) -> GameRes
     clock runs around ``choose`` alone (building the view is the engine's cost).
     """
     players = len(game.seats)
-    bots = [make_bot(name, seed) for name, seed in zip(game.seats, game.bot_seeds, strict=True)]
-    state = MatchState.new(rules, players, game.seed)
-    times = [TimeHistogram() for _ in range(players)]
-    for _ in decisions(state, [_Timed(bot, t) for bot, t in zip(bots, times, strict=True)]):
-        pass
+    known = {spec.name: spec for spec in engines}
+    bots: list[Bot] = []
+    try:
+        for name, seed in zip(game.seats, game.bot_seeds, strict=True):
+            bots.append(_make_seat_bot(name, seed, known))
+        state = MatchState.new(rules, players, game.seed)
+        times = [TimeHistogram() for _ in range(players)]
+        for _ in decisions(state, [_Timed(bot, t) for bot, t in zip(bots, times, strict=True)]):
+            pass
+    finally:
+        for bot in bots:
+            _close(bot)
     round_wins = [0.0] * players
     rounds_out = [0] * players
     for result in state.results:
@@ -312,10 +360,14 @@ class _Batch:
     rules: Rules
     games: tuple[Game, ...]
     keep_records: bool
+    engines: tuple[EngineSpec, ...] = ()
 
 
 def _play_batch(batch: _Batch) -> list[GameResult]:
-    return [play_game(batch.rules, game, keep_record=batch.keep_records) for game in batch.games]
+    return [
+        play_game(batch.rules, game, keep_record=batch.keep_records, engines=batch.engines)
+        for game in batch.games
+    ]
 
 
 @dataclass(slots=True)
@@ -479,6 +531,7 @@ class TournamentResult:
                 "rules_options": plan.rules.options(),
                 "players": plan.players,
                 "seats": list(plan.seats),
+                **({"engines": plan.engine_commands} if plan.engines else {}),
                 "seatings": len(plan.seatings),
                 "first_deal": plan.first_deal,
                 "deals": plan.deals,
@@ -530,7 +583,7 @@ def run_tournament(
         # of load balancing and of progress; a match's result is only a few kilobytes.
         batch_size = max(1, min(4, math.ceil(len(games) / (executor.workers * 8))))
     batches = [
-        _Batch(plan.rules, tuple(games[i : i + batch_size]), keep_records)
+        _Batch(plan.rules, tuple(games[i : i + batch_size]), keep_records, plan.engines)
         for i in range(0, len(games), batch_size)
     ]
     start = time.perf_counter()

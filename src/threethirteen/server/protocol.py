@@ -22,15 +22,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from threethirteen.actions import Action, Discard, GoOut, parse_action
+from threethirteen.actions import Action, parse_action
 from threethirteen.errors import NotationError, ThreeThirteenError
-from threethirteen.melds import Arrangement, HandSolver, Meld
-from threethirteen.scoring import RoundResult, ScoreSheet
-from threethirteen.views import Event, Phase, PlayerView
+from threethirteen.scoring import RoundResult
+from threethirteen.view_json import (
+    Arrangements,
+    encode_arrangement,
+    encode_event,
+    encode_result,
+    encode_scores,
+    encode_view,
+    view_fields,
+)
+from threethirteen.views import Event, PlayerView
 
+# The view encoders live in threethirteen.view_json (the lab's engines use them too);
+# they are re-exported here as part of the protocol's API.
 __all__ = [
     "ActionMessage",
     "AddBotMessage",
+    "Arrangements",
     "ClearSeatMessage",
     "ClientMessage",
     "JsonList",
@@ -43,6 +54,7 @@ __all__ = [
     "encode_error",
     "encode_event",
     "encode_result",
+    "encode_scores",
     "encode_view",
     "encode_view_json",
 ]
@@ -203,55 +215,6 @@ def encode_error(code: str, message: str, input: object, version: int | None) ->
     return {"type": "error", "code": code, "message": message, "input": input, "version": version}
 
 
-def _cards(cards: tuple[Any, ...] | list[Any]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def _meld(meld: Meld) -> dict[str, Any]:
-    return {"kind": meld.kind.value, "cards": _cards(meld.cards)}
-
-
-def encode_arrangement(arrangement: Arrangement) -> dict[str, Any]:
-    """An arrangement: melds in order, unmelded cards, deadwood, laid-off cards."""
-    return {
-        "melds": [_meld(m) for m in arrangement.melds],
-        "unmelded": _cards(arrangement.unmelded),
-        "deadwood": arrangement.deadwood,
-        "laid_off": [[index, _cards(cards)] for index, cards in arrangement.laid_off],
-    }
-
-
-def encode_result(result: RoundResult) -> dict[str, Any]:
-    """A finished round, every hand revealed (public once scored)."""
-    return {
-        "round": result.number,
-        "wild_rank": str(result.wild_rank),
-        "multiplier": result.multiplier,
-        "dealer": result.dealer,
-        "out_seat": result.out_seat,
-        "ending": result.ending.value,
-        "penalties": list(result.penalties),
-        "hands": [_cards(hand) for hand in result.hands],
-        "arrangements": [encode_arrangement(a) for a in result.arrangements],
-    }
-
-
-def encode_scores(scores: ScoreSheet) -> dict[str, Any]:
-    """The score sheet: one row a finished round, and the totals."""
-    return {"rows": [list(row) for row in scores.rows], "totals": list(scores.totals)}
-
-
-def encode_event(event: Event) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "kind": event.kind.value,
-        "seat": event.seat,
-        "card": None if event.card is None else str(event.card),
-    }
-    if event.count:
-        data["count"] = event.count
-    return data
-
-
 T = TypeVar("T")
 
 
@@ -293,19 +256,6 @@ class JsonList(Generic[T]):
         return joined
 
 
-def encode_view(view: PlayerView, *, own: bool = True) -> dict[str, Any]:
-    """The ``view`` of a snapshot; ``own=False`` is the spectators' (no hand, no hints).
-
-    Everything comes from ``view``, which holds nothing its seat may not see, and
-    for a spectator every field about the viewing seat's hand is dropped.
-    """
-    return _view_fields(view, own, past=True)
-
-
-Arrangements = dict[int, tuple[tuple[Any, ...], dict[str, Any]]]
-"""A table's last encoded arrangement of each seat, keyed by what it was solved from."""
-
-
 def encode_view_json(
     view: PlayerView,
     results: JsonList[RoundResult],
@@ -320,71 +270,5 @@ def encode_view_json(
     ``arrangements`` (kept by the table) saves solving a hand again when it has not
     changed since the seat's last view: most moves change one seat's hand only.
     """
-    head = json.dumps(_view_fields(view, own, past=False, arrangements=arrangements))
+    head = json.dumps(view_fields(view, own, past=False, arrangements=arrangements))
     return f'{head[:-1]}, "results": {results.json(view.results)}, "log": {log.json(view.log)}}}'
-
-
-def _view_fields(
-    view: PlayerView, own: bool, *, past: bool, arrangements: Arrangements | None = None
-) -> dict[str, Any]:
-    """The view's fields in wire order; ``past=False`` leaves out the last two,
-    ``results`` and ``log``, for :func:`encode_view_json` to add as text."""
-    spec = view.spec
-    mine = own and view.is_my_turn and view.phase is Phase.DISCARD
-    data: dict[str, Any] = {
-        "seat": view.seat if own else None,
-        "players": view.players,
-        "round": spec.number,
-        "rounds": view.rules.rounds,
-        "hand_size": spec.hand_size,
-        "wild_rank": str(spec.wild_rank),
-        "wild_name": spec.wild_rank.plural,
-        "multiplier": spec.multiplier,
-        "contract": None if spec.contract is None else str(spec.contract),
-        "phase": view.phase.value,
-        "current": view.current,
-        "dealer": view.dealer,
-        "turn": view.turn,
-        "final_turn": view.is_final_turn,
-        "out_seat": view.out_seat,
-        "hand": None,
-        "drawn": None,
-        "drawn_from": None,
-        "arrangement": None,
-        "legal_actions": [],
-        "can_go_out": None,
-        "best_discard": None,
-        "hand_sizes": list(view.hand_sizes),
-        "discard_pile": _cards(view.discard_pile),
-        "top_discard": None if view.top_discard is None else str(view.top_discard),
-        "stock_size": view.stock_size,
-        "table_melds": [_meld(m) for m in view.table],
-        "scores": encode_scores(view.scores),
-    }
-    if past:
-        data["results"] = [encode_result(r) for r in view.results]
-        data["log"] = [encode_event(e) for e in view.log]
-    if not own:
-        return data
-    data["hand"] = _cards(view.hand)
-    data["drawn"] = None if view.drawn is None else str(view.drawn)
-    data["drawn_from"] = None if view.drawn_from is None else view.drawn_from.value
-    data["legal_actions"] = [str(a) for a in view.legal_actions]
-    if view.phase in (Phase.DRAW, Phase.DISCARD) and view.hand:
-        table = view.table if view.rules.lay_off and view.out_seat is not None else ()
-        key = (spec.number, view.hand, tuple(table))
-        known = None if arrangements is None else arrangements.get(view.seat)
-        if known is not None and known[0] == key:
-            data["arrangement"] = known[1]
-        else:
-            solver = HandSolver.for_round(view.rules, spec.number)
-            data["arrangement"] = encode_arrangement(solver.solve(view.hand, table))
-            if arrangements is not None:
-                arrangements[view.seat] = (key, data["arrangement"])
-    if mine:
-        data["can_go_out"] = any(isinstance(a, GoOut) for a in view.legal_actions)
-        legal = {a.card for a in view.legal_actions if isinstance(a, Discard | GoOut)}
-        best = HandSolver.for_round(view.rules, spec.number).best_discard(view.hand)
-        # A hint only: under no-discard-taken the solver's choice may be the locked card.
-        data["best_discard"] = str(best.discard) if best.discard in legal else None
-    return data
