@@ -373,6 +373,7 @@ def test_the_tournament_command_plays_an_engine(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "pile" in done.stdout
+    assert f"Engine pile: {sys.executable} {PILE} (its decision times are wall-clock" in done.stdout
     document = json.loads(out.read_text())
     assert document["bots"]["pile"]["matches"] == 4
     bad = cli("tournament", "--engine", "pile", "--bots", "pile,simple", "--matches", "2")

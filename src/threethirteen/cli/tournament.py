@@ -294,3 +294,9 @@ def print_document(document: Mapping[str, Any], console: Console) -> None:
         f"Counted per seat-match (fair share {100 / settings['players']:.1f}%); a win or a "
         "round shared by k seats counts 1/k each; margin = best other total - own total."
     )
+    engines = settings.get("engines") or {}
+    for name, command in engines.items():
+        console.print(
+            f"Engine {name}: {command} (its decision times are wall-clock, the pipe included; "
+            "the other bots' are CPU time)."
+        )

@@ -104,7 +104,8 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class TournamentPlan:
-    """What to play: rules, one bot name per seat, how many matches, from which seed.
+    """What to play: rules, one bot name per seat, how many matches, from which seed,
+    and the engines (programs playing as bots) that seat names may refer to.
 
     Build it with :meth:`build`, which checks every part of it.
     """
@@ -316,7 +317,9 @@ def play_game(
 
     Each bot sees only its seat's view; its action is applied checked, so an
     illegal action raises :class:`~threethirteen.errors.IllegalActionError`. The
-    clock runs around ``choose`` alone (building the view is the engine's cost).
+    clock runs around ``choose`` alone (building the view is the game's cost).
+    ``engines`` are the plan's: a seat whose name is an engine's gets a fresh
+    engine process, stopped when the match ends (or fails).
     """
     players = len(game.seats)
     known = {spec.name: spec for spec in engines}
