@@ -31,6 +31,7 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	sh scripts/install-browser.sh
+	sh scripts/install-node.sh
 	$(BIN)/python -m pytest
 
 # tests/server again, on a throwaway PostgreSQL (installed with apt-get if missing).

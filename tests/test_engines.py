@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -232,6 +234,36 @@ def test_the_engine_decides_as_its_policy_does_in_process() -> None:
     assert {str(action).split()[0] for _, action in seen} >= {"draw", "discard"}
     for view, action in seen:
         assert parse_action(choose(view)) == action
+
+
+def node_or_skip() -> str:
+    """The ``node`` program; without it the JavaScript engine's test skips on a
+    developer's machine and fails under CI (``scripts/install-node.sh`` installs it)."""
+    node = shutil.which("node")
+    if node is None:
+        reason = "node is not installed (scripts/install-node.sh installs it)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"the JavaScript engine cannot be tested under CI: {reason}")
+        pytest.skip(reason)
+    return node
+
+
+def test_the_javascript_engine_plays_the_same_matches_as_the_python_one() -> None:
+    """An engine is any program: the JavaScript port of the example decides exactly as
+    the Python one, so a tournament of each against ``simple`` ends match for match alike."""
+    js = EngineSpec("pile-js", (node_or_skip(), str(PILE.with_suffix(".js"))))
+    results: dict[str, list[Any]] = {}
+    for spec in (pile_spec(), js):
+        plan = TournamentPlan.build(SHORT, 2, [spec.name, "simple"], 8, 12, engines=[spec])
+        result = run_tournament(plan, keep_records=True)
+        results[spec.name] = [[r.actions for r in record.rounds] for record in result.records]
+        assert result.bots[spec.name].decisions > 100
+    assert results["pile"] == results["pile-js"]  # every action of every match
+    with js.bot(verbose=1) as engine:
+        assert engine.engine_name == "pile engine 1.0 (JavaScript)"
+        play_match(SHORT, [engine, make_bot("simple")], seed=2)
+        engine._stderr.seek(0)
+        assert "decision 1: " in engine._stderr.read()
 
 
 def test_options_reach_the_engine() -> None:
