@@ -30,8 +30,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/threethirteen tests benchmarks examples
 
 unit: $(STAMP)
-	sh scripts/install-browser.sh
-	sh scripts/install-node.sh
+	sh scripts/install-tools.sh
 	$(BIN)/python -m pytest
 
 # tests/server again, on a throwaway PostgreSQL (installed with apt-get if missing).

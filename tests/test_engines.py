@@ -238,10 +238,10 @@ def test_the_engine_decides_as_its_policy_does_in_process() -> None:
 
 def node_or_skip() -> str:
     """The ``node`` program; without it the JavaScript engine's test skips on a
-    developer's machine and fails under CI (``scripts/install-node.sh`` installs it)."""
+    developer's machine and fails under CI (``scripts/install-tools.sh`` installs it)."""
     node = shutil.which("node")
     if node is None:
-        reason = "node is not installed (scripts/install-node.sh installs it)"
+        reason = "node is not installed (scripts/install-tools.sh installs it)"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"the JavaScript engine cannot be tested under CI: {reason}")
         pytest.skip(reason)
@@ -385,24 +385,10 @@ def test_parts_of_runs_with_different_engines_do_not_merge() -> None:
 def test_the_tournament_command_plays_an_engine(tmp_path: Path) -> None:
     out = tmp_path / "run.json"
     done = cli(
-        "tournament",
-        "--rules",
-        "classic",
-        "--house",
-        "hand_sizes=3-5",
-        "--engine",
-        f"pile={sys.executable} {PILE}",
-        "--bots",
-        "pile,simple",
-        "--matches",
-        "4",
-        "--seed",
-        "2",
-        "--workers",
-        "1",
-        "--json",
-        str(out),
-    )
+        "tournament", "--rules", "classic", "--house", "hand_sizes=3-5",
+        "--engine", f"pile={sys.executable} {PILE}", "--bots", "pile,simple",
+        "--matches", "4", "--seed", "2", "--workers", "1", "--json", str(out),
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "pile" in done.stdout
     assert f"Engine pile: {sys.executable} {PILE} (its decision times are wall-clock" in done.stdout

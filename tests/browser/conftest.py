@@ -2,7 +2,7 @@
 
 The server runs as a subprocess on a free port with a throw-away SQLite database, and
 with short bot pauses so a round takes seconds. Chromium comes from apt
-(`scripts/install-browser.sh`, run by `make unit`); `playwright install` is never used.
+(`scripts/install-tools.sh`, run by `make unit`); `playwright install` is never used.
 
 Without `/usr/bin/chromium` (or the `playwright` package) the tests are skipped on a
 developer's machine but FAIL when `CI=true`, so CI cannot pass without running them.
@@ -83,7 +83,7 @@ def browser() -> Iterator[Any]:
     except ImportError:
         _unavailable("the playwright package is not installed (pip install -e '.[dev]')")
     if not CHROMIUM.exists():
-        _unavailable(f"{CHROMIUM} is missing (run scripts/install-browser.sh)")
+        _unavailable(f"{CHROMIUM} is missing (run scripts/install-tools.sh)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM),
