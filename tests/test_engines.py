@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import random
@@ -19,7 +20,14 @@ from redeal import redeal_hidden
 from threethirteen.actions import Action, parse_action
 from threethirteen.bots import make_bot, play_match
 from threethirteen.engines import EngineBot, EngineError, EngineSpec, python_engine
-from threethirteen.engines.protocol import choose_message, hello_message, read_action, read_ready
+from threethirteen.engines.protocol import (
+    choose_message,
+    hello_message,
+    quit_message,
+    read_action,
+    read_ready,
+)
+from threethirteen.engines.serve import serve_engine
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab import TournamentPlan, run_tournament
 from threethirteen.lab.executors import make_executor
@@ -331,6 +339,48 @@ def test_a_failing_engine_fails_the_run_quoting_it() -> None:
     )
     with pytest.raises(EngineError, match="'out JK' is not legal"):
         run_tournament(plan)
+
+
+# --- our bots as engines ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "montecarlo:samples=4"])
+def test_our_bots_served_as_engines_play_as_they_do_in_process(bot: str) -> None:
+    """``threethirteen engine BOT`` reads each view back whole (``decode_view``), so over
+    the pipe the bot makes every move it makes in process, seed for seed."""
+    served = EngineSpec("served", (sys.executable, "-m", "threethirteen", "engine", bot))
+    actions = {}
+    for name, engines in ((bot, []), ("served", [served])):
+        plan = TournamentPlan.build(SHORT, 2, [name, "simple"], 4, 6, engines=engines)
+        result = run_tournament(plan, keep_records=True)
+        actions[name] = [[r.actions for r in record.rounds] for record in result.records]
+    assert actions["served"] == actions[bot]
+
+
+def serve(*lines: str, bot: str = "simple") -> str:
+    out = io.StringIO()
+    serve_engine(bot, io.StringIO("".join(line + "\n" for line in lines)), out)
+    return out.getvalue()
+
+
+def test_a_served_engine_refuses_what_is_not_the_protocol() -> None:
+    view = first_view()
+    hello, choose = hello_message("x", 1, {}), choose_message(1, view)
+    replies = serve(hello, '{"type": "news"}', choose, quit_message(), choose).splitlines()
+    assert [json.loads(line)["type"] for line in replies] == ["ready", "action"]
+    for lines, says in (
+        (["draw stock"], "message 'draw stock' is not JSON"),
+        ([choose], "came before 'hello'"),
+        ([hello.replace('"protocol":1', '"protocol":7')], "the lab speaks protocol 7"),
+        ([hello, choose.replace('"rules"', '"laws"')], "has no 'rules'"),
+        ([hello, choose.replace('"hand":["5S"', '"hand":["5Z"')], "view.hand: malformed card"),
+    ):
+        with pytest.raises(EngineError, match=says):
+            serve(*lines)
+    with pytest.raises(ThreeThirteenError, match="unknown bot 'clever'"):
+        serve(hello, bot="clever")
+    done = cli("engine", "clever")
+    assert done.returncode == 2 and "unknown bot 'clever'" in done.stderr
 
 
 # --- the lab ------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ This is the ``view`` object of ``docs/protocol.md``: the web app sends it to
 its clients (:mod:`threethirteen.server.protocol`) and the lab to its engines
 (:mod:`threethirteen.engines`). Every function builds plain JSON-ready values
 from a :class:`~threethirteen.views.PlayerView` (or what a view holds), so
-nothing a seat may not see can get in. No I/O: ``json.dumps`` is the caller's.
+nothing a seat may not see can get in; :func:`decode_view` reads a seat's own
+view back, whole. No I/O: ``json.dumps`` and ``json.loads`` are the caller's.
 
 >>> from threethirteen.rules import get_rules
 >>> from threethirteen.state import MatchState
@@ -18,15 +19,25 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
-from threethirteen.actions import Discard, GoOut
-from threethirteen.melds import Arrangement, HandSolver, Meld
-from threethirteen.scoring import RoundResult, ScoreSheet
-from threethirteen.views import Event, Phase, PlayerView
+from threethirteen.actions import Discard, GoOut, Source, parse_action
+from threethirteen.cards import Card
+from threethirteen.errors import NotationError, RulesError, ThreeThirteenError
+from threethirteen.melds import Arrangement, HandSolver, Meld, MeldKind
+from threethirteen.rules import Rules
+from threethirteen.scoring import RoundEnd, RoundResult, ScoreSheet
+from threethirteen.views import Event, EventKind, EventLog, Phase, PlayerView
 
 __all__ = [
     "Arrangements",
+    "ViewJsonError",
+    "decode_arrangement",
+    "decode_event",
+    "decode_result",
+    "decode_view",
     "encode_arrangement",
     "encode_event",
     "encode_result",
@@ -172,3 +183,206 @@ def view_fields(
         # A hint only: under no-discard-taken the solver's choice may be the locked card.
         data["best_discard"] = str(best.discard) if best.discard in legal else None
     return data
+
+
+# -- reading a view back ------------------------------------------------------------------
+
+
+class ViewJsonError(ThreeThirteenError):
+    """A view object that is not what :func:`encode_view` writes; the message names
+    the field and quotes its value."""
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """``data[key]``, checked to be of ``kind`` (``None`` allowed where ``kind`` says)."""
+    if not isinstance(data, Mapping):
+        raise ViewJsonError(f"{where} must be an object, got {data!r}")
+    if key not in data:
+        raise ViewJsonError(f"{where} has no {key!r}")
+    value = data[key]
+    bad_bool = isinstance(value, bool) and bool not in (
+        kind if isinstance(kind, tuple) else (kind,)
+    )
+    if bad_bool or not isinstance(value, kind):
+        raise ViewJsonError(f"{where}.{key} has the wrong type: {value!r}")
+    return value
+
+
+def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise ViewJsonError(f"{where} must be a list of cards, got {value!r}")
+    try:
+        return tuple(Card.parse(text) for text in value)
+    except NotationError as error:
+        raise ViewJsonError(f"{where}: {error}") from None
+
+
+def _card_or_none(value: Any, where: str) -> Card | None:
+    return None if value is None else _card_list([value], where)[0]
+
+
+def _ints(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in value
+    ):
+        raise ViewJsonError(f"{where} must be a list of whole numbers, got {value!r}")
+    return tuple(value)
+
+
+def _enum(kind: type[E], value: Any, where: str) -> E:
+    try:
+        return kind(value)
+    except ValueError:
+        known = ", ".join(str(member.value) for member in kind)
+        raise ViewJsonError(f"{where} is {value!r}; known: {known}") from None
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def _decode_meld(data: Any, where: str) -> Meld:
+    kind = _enum(MeldKind, _get(data, "kind", str, where), f"{where}.kind")
+    return Meld(kind, _card_list(_get(data, "cards", list, where), f"{where}.cards"))
+
+
+def decode_arrangement(data: Any, where: str = "arrangement") -> Arrangement:
+    """An :class:`Arrangement` from :func:`encode_arrangement`'s object."""
+    melds = tuple(
+        _decode_meld(m, f"{where}.melds[{i}]")
+        for i, m in enumerate(_get(data, "melds", list, where))
+    )
+    laid_off = []
+    for i, pair in enumerate(_get(data, "laid_off", list, where)):
+        if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int):
+            raise ViewJsonError(f"{where}.laid_off[{i}] must be [index, [cards]], got {pair!r}")
+        laid_off.append((pair[0], _card_list(pair[1], f"{where}.laid_off[{i}]")))
+    return Arrangement(
+        melds,
+        _card_list(_get(data, "unmelded", list, where), f"{where}.unmelded"),
+        _get(data, "deadwood", int, where),
+        tuple(laid_off),
+    )
+
+
+def decode_result(rules: Rules, data: Any, where: str = "result") -> RoundResult:
+    """A :class:`RoundResult` from :func:`encode_result`'s object, under ``rules``."""
+    number = _get(data, "round", int, where)
+    try:
+        spec = rules.round_spec(number)
+    except RulesError as error:
+        raise ViewJsonError(f"{where}.round: {error}") from None
+    if _get(data, "wild_rank", str, where) != str(spec.wild_rank):
+        raise ViewJsonError(
+            f"{where}.wild_rank is {data['wild_rank']!r}, but round {number} of "
+            f"{rules.name!r} has {str(spec.wild_rank)!r} wild"
+        )
+    hands = _get(data, "hands", list, where)
+    arrangements = _get(data, "arrangements", list, where)
+    try:
+        return RoundResult(
+            number=number,
+            wild_rank=spec.wild_rank,
+            multiplier=_get(data, "multiplier", int, where),
+            dealer=_get(data, "dealer", int, where),
+            penalties=_ints(_get(data, "penalties", list, where), f"{where}.penalties"),
+            hands=tuple(_card_list(h, f"{where}.hands[{i}]") for i, h in enumerate(hands)),
+            arrangements=tuple(
+                decode_arrangement(a, f"{where}.arrangements[{i}]")
+                for i, a in enumerate(arrangements)
+            ),
+            out_seat=_get(data, "out_seat", (int, type(None)), where),
+            ending=_enum(RoundEnd, _get(data, "ending", str, where), f"{where}.ending"),
+        )
+    except ViewJsonError:
+        raise
+    except ThreeThirteenError as error:
+        raise ViewJsonError(f"{where}: {error}") from None
+
+
+def decode_event(data: Any, where: str = "event") -> Event:
+    """An :class:`Event` from :func:`encode_event`'s object."""
+    count = data.get("count", 0) if isinstance(data, Mapping) else 0
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise ViewJsonError(f"{where}.count has the wrong type: {count!r}")
+    return Event(
+        _enum(EventKind, _get(data, "kind", str, where), f"{where}.kind"),
+        _get(data, "seat", int, where),
+        _card_or_none(_get(data, "card", (str, type(None)), where), f"{where}.card"),
+        count,
+    )
+
+
+def decode_view(rules: Rules, data: Any) -> PlayerView:
+    """The :class:`PlayerView` that :func:`encode_view` wrote ``data`` from (a seat's
+    own view, hints or not), under ``rules`` (which the object does not carry).
+
+    ``decode_view(rules, encode_view(view)) == view`` for every view of a seat:
+    the JSON object carries everything a seat may know. Raises
+    :class:`ViewJsonError` naming the field for anything else.
+
+    >>> from threethirteen.rules import get_rules
+    >>> from threethirteen.state import MatchState
+    >>> state = MatchState.new(get_rules("bga"), 3, seed=2)
+    >>> view = state.view(1)
+    >>> decode_view(get_rules("bga"), encode_view(view)) == view
+    True
+    >>> decode_view(get_rules("bga"), {**encode_view(view), "hand": ["5S", "1Z"]})
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threethirteen.view_json.ViewJsonError: view.hand: malformed card '1Z': ...
+    """
+    where = "view"
+    number = _get(data, "round", int, where)
+    try:
+        spec = rules.round_spec(number)
+    except RulesError as error:
+        raise ViewJsonError(f"{where}.round: {error}") from None
+    players = _get(data, "players", int, where)
+    seat = _get(data, "seat", int, where)
+    scores = _get(data, "scores", Mapping, where)
+    rows = _get(scores, "rows", list, f"{where}.scores")
+    drawn_from = _get(data, "drawn_from", (str, type(None)), where)
+    table = _get(data, "table_melds", list, where)
+    try:
+        sheet = ScoreSheet(
+            players, tuple(_ints(row, f"{where}.scores.rows[{i}]") for i, row in enumerate(rows))
+        )
+    except ViewJsonError:
+        raise
+    except ThreeThirteenError as error:
+        raise ViewJsonError(f"{where}.scores: {error}") from None
+    legal = []
+    for i, text in enumerate(_get(data, "legal_actions", list, where)):
+        try:
+            legal.append(parse_action(text if isinstance(text, str) else repr(text)))
+        except NotationError as error:
+            raise ViewJsonError(f"{where}.legal_actions[{i}]: {error}") from None
+    return PlayerView(
+        rules=rules,
+        spec=spec,
+        seat=seat,
+        players=players,
+        phase=_enum(Phase, _get(data, "phase", str, where), f"{where}.phase"),
+        current=_get(data, "current", int, where),
+        dealer=_get(data, "dealer", int, where),
+        hand=_card_list(_get(data, "hand", list, where), f"{where}.hand"),
+        drawn=_card_or_none(_get(data, "drawn", (str, type(None)), where), f"{where}.drawn"),
+        drawn_from=None if drawn_from is None else _enum(Source, drawn_from, f"{where}.drawn_from"),
+        hand_sizes=_ints(_get(data, "hand_sizes", list, where), f"{where}.hand_sizes"),
+        discard_pile=_card_list(_get(data, "discard_pile", list, where), f"{where}.discard_pile"),
+        stock_size=_get(data, "stock_size", int, where),
+        table=tuple(_decode_meld(m, f"{where}.table_melds[{i}]") for i, m in enumerate(table)),
+        out_seat=_get(data, "out_seat", (int, type(None)), where),
+        turn=_get(data, "turn", int, where),
+        scores=sheet,
+        results=tuple(
+            decode_result(rules, r, f"{where}.results[{i}]")
+            for i, r in enumerate(_get(data, "results", list, where))
+        ),
+        log=EventLog(
+            decode_event(e, f"{where}.log[{i}]")
+            for i, e in enumerate(_get(data, "log", list, where))
+        ),
+        legal_actions=tuple(legal),
+    )

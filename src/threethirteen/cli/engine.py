@@ -1,0 +1,36 @@
+"""``threethirteen engine BOT``: one of our bots as an engine, on stdin and stdout.
+
+The other side of ``--engine``: a harness that speaks the engine protocol
+(``docs/engines.md``), this project's lab or another's, can start
+``threethirteen engine heuristic`` and play against our bot. Errors go to stderr,
+with exit status 2, which the lab quotes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from threethirteen.engines.serve import serve_engine
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "engine",
+        help="play one of our bots as an engine over stdin and stdout (docs/engines.md)",
+        description="Serve a bot of this project as an engine: read the engine protocol's "
+        "JSON lines on stdin and answer on stdout, so that any harness speaking the "
+        "protocol can play against it.",
+    )
+    parser.add_argument(
+        "bot", metavar="BOT", help="a bot or difficulty, options allowed (montecarlo:samples=16)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    serve_engine(args.bot, sys.stdin, sys.stdout)
+    return 0
