@@ -171,6 +171,15 @@ def test_watch_a_match_against_an_engine(tmp_path: Path) -> None:
     check_against_record(done.stdout, save)
     record = GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert record.names == ("Pile 0", "Simple 1")
+    broken = tmp_path / "broken.json"
+    faulty = Path(__file__).resolve().parent / "engine_faults.py"
+    done = play(
+        "--watch", "--players", "2", "--bots", "simple,bad", "--seed", "3",
+        "--engine", f"bad={sys.executable} {faulty} illegal", "--save", str(broken), stdin="",
+    )  # fmt: skip
+    assert done.returncode == 2 and "'out JK' is not legal" in done.stderr
+    kept = GameRecord.from_json(broken.read_text(encoding="utf-8"))  # saved, and it reads back
+    assert kept.names == ("Simple 0", "Bad 1")
     bad = play("--engine", "pile", "--bots", "pile", stdin="")
     assert bad.returncode == 2 and "expected NAME=COMMAND" in bad.stderr
     taken = play("--engine", "simple=./x", "--bots", "simple", stdin="")

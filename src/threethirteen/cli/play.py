@@ -46,7 +46,7 @@ from threethirteen.cli.render import (
     totals_line,
     winner_line,
 )
-from threethirteen.engines import EngineBot, EngineSpec, engine_table
+from threethirteen.engines import EngineBot, EngineError, EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, NotationError, RulesError
 from threethirteen.melds import Arrangement, HandSolver, Meld
 from threethirteen.rules import Rules
@@ -403,6 +403,11 @@ class TerminalGame:
             self.console.print(Text("\nInterrupted.", style="yellow"))
             self._save()
             return 130
+        except EngineError:
+            # An engine that broke the protocol ends the match, but not the record of it.
+            self._flush_events()
+            self._save()
+            raise
         self._match_over()
         self._save()
         return 0
