@@ -10,7 +10,7 @@ from rich.console import Console
 
 from threethirteen.rules import HOUSE_RULES, PRESETS, Rules, apply_house_rule, get_rules
 
-__all__ = ["add_rules_options", "make_console", "rules_from_args"]
+__all__ = ["add_engine_option", "add_rules_options", "make_console", "rules_from_args"]
 
 
 def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = "classic") -> None:
@@ -29,6 +29,18 @@ def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = 
         default=[],
         help="a house rule on top of the preset, repeatable: a bundle "
         f"({', '.join(sorted(HOUSE_RULES))}) or option=value (see docs/rules.md)",
+    )
+
+
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    """``--engine NAME=COMMAND`` (repeatable): programs that play as bots (docs/engines.md)."""
+    parser.add_argument(
+        "--engine",
+        metavar="NAME=COMMAND",
+        action="append",
+        default=[],
+        help="a bot that is another program, speaking the engine protocol (docs/engines.md) "
+        "on its stdin and stdout; --bots may then name it. Repeat for more engines",
     )
 
 

@@ -30,7 +30,12 @@ from rich.text import Text
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, make_bot
 from threethirteen.cards import Card
-from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
+from threethirteen.cli.common import (
+    add_engine_option,
+    add_rules_options,
+    make_console,
+    rules_from_args,
+)
 from threethirteen.cli.render import (
     arrangement_lines,
     card_text,
@@ -89,14 +94,7 @@ def add_parser(commands: Any) -> None:
         help=f"the bots: one of {', '.join(BOT_NAMES)} for every seat, or a comma-separated "
         "list, one a bot seat (default greedy)",
     )
-    parser.add_argument(
-        "--engine",
-        metavar="NAME=COMMAND",
-        action="append",
-        default=[],
-        help="a bot that is another program speaking the engine protocol (docs/engines.md); "
-        "--bots may then name it. Repeat for more engines",
-    )
+    add_engine_option(parser)
     parser.add_argument("--seed", type=int, metavar="N", help="the match seed (default: random)")
     parser.add_argument(
         "--watch", action="store_true", help="let bots play every seat and print the match"

@@ -23,7 +23,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
+from threethirteen.cli.common import (
+    add_engine_option,
+    add_rules_options,
+    make_console,
+    rules_from_args,
+)
 from threethirteen.engines import EngineSpec
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
@@ -108,14 +113,7 @@ def add_parser(commands: Any) -> None:
         help="start at deal N of the seed's deals (default 0): play a long run in parts, "
         "then join them with `threethirteen merge`",
     )
-    parser.add_argument(
-        "--engine",
-        metavar="NAME=COMMAND",
-        action="append",
-        default=[],
-        help="a bot that is another program, speaking the engine protocol (docs/engines.md) "
-        "on its stdin and stdout; --bots may then name it. Repeat for more engines",
-    )
+    add_engine_option(parser)
     parser.add_argument(
         "--engine-timeout",
         metavar="SECONDS",
