@@ -113,10 +113,10 @@ def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     :class:`~threethirteen.errors.ThreeThirteenError` for an unknown name or
     malformed options.
     """
-    base, _, spec = name.partition(":")
+    base, written = split_bot_spec(name)
     key = bot_name(base)
     factory = _REGISTRY.get(key) or _load_plugin(key)
-    return factory(seed, **{**_name_options(name, spec), **options})
+    return factory(seed, **{**written, **options})
 
 
 PLUGIN_GROUP = "threethirteen.bots"

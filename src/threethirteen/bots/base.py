@@ -28,6 +28,7 @@ __all__ = [
     "Bot",
     "Decision",
     "PlayedMatch",
+    "close_bot",
     "decisions",
     "forced_draw",
     "play_match",
@@ -47,6 +48,14 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: PlayerView) -> Action: ...
+
+
+def close_bot(bot: Bot) -> None:
+    """Let a bot that holds a resource (an engine's process) release it: call its
+    ``close()`` if it has one. Bots are not required to have one."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from rich.text import Text
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, make_bot
+from threethirteen.bots.base import close_bot
 from threethirteen.cards import Card
 from threethirteen.cli.common import (
     add_engine_option,
@@ -51,7 +52,7 @@ from threethirteen.cli.render import (
     totals_line,
     winner_line,
 )
-from threethirteen.engines import EngineBot, EngineError, EngineSpec, engine_table
+from threethirteen.engines import EngineError, EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, NotationError, RulesError
 from threethirteen.melds import Arrangement, HandSolver, Meld
 from threethirteen.rules import Rules
@@ -133,8 +134,7 @@ def run(args: argparse.Namespace) -> int:
         return game.run()
     finally:
         for bot in bots.values():
-            if isinstance(bot, EngineBot):
-                bot.close()
+            close_bot(bot)
 
 
 def _players(rules: Rules, requested: int | None) -> int:

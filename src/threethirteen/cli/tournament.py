@@ -30,6 +30,7 @@ from threethirteen.cli.common import (
     rules_from_args,
 )
 from threethirteen.engines import EngineSpec
+from threethirteen.engines.process import MOVE_TIMEOUT
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
 from threethirteen.lab.tournament import TournamentPlan, TournamentResult, run_tournament
@@ -118,8 +119,8 @@ def add_parser(commands: Any) -> None:
         "--engine-timeout",
         metavar="SECONDS",
         type=_seconds,
-        default=30.0,
-        help="how long an engine may take to answer a decision (default 30)",
+        default=MOVE_TIMEOUT,
+        help=f"how long an engine may take to answer a decision (default {MOVE_TIMEOUT:g})",
     )
     parser.add_argument(
         "--workers", metavar="W", type=_positive, help="worker processes (default: every CPU)"

@@ -46,10 +46,23 @@ from threethirteen.engines.protocol import (
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.views import PlayerView
 
-__all__ = ["EngineBot", "EngineSpec", "engine_table", "python_engine"]
+__all__ = [
+    "MOVE_TIMEOUT",
+    "START_TIMEOUT",
+    "EngineBot",
+    "EngineSpec",
+    "engine_table",
+    "python_engine",
+]
 
 _STDERR_TAIL = 400
 """How many characters of an engine's stderr an error quotes (its last words)."""
+
+MOVE_TIMEOUT = 30.0
+"""Seconds an engine has for each decision, unless its spec says otherwise."""
+
+START_TIMEOUT = 10.0
+"""Seconds an engine has to answer ``hello``."""
 
 _QUIT_GRACE = 2.0
 """Seconds an engine has to exit after ``quit`` before it is terminated, then killed."""
@@ -88,8 +101,8 @@ class EngineSpec:
 
     name: str
     command: tuple[str, ...]
-    move_timeout: float = 30.0
-    start_timeout: float = 10.0
+    move_timeout: float = MOVE_TIMEOUT
+    start_timeout: float = START_TIMEOUT
 
     def __post_init__(self) -> None:
         name = self.name.strip().lower()
@@ -110,7 +123,7 @@ class EngineSpec:
                 raise EngineError(f"engine {name!r}: {field} must be finite, got {value!r}")
 
     @classmethod
-    def parse(cls, text: str, *, move_timeout: float = 30.0) -> EngineSpec:
+    def parse(cls, text: str, *, move_timeout: float = MOVE_TIMEOUT) -> EngineSpec:
         """``NAME=COMMAND`` as a spec; raises :class:`EngineError` quoting ``text``."""
         name, sep, command = text.partition("=")
         if not sep or not name.strip() or not command.strip():
@@ -135,7 +148,7 @@ class EngineSpec:
     def __repr__(self) -> str:
         extra = "".join(
             f", {field}={getattr(self, field)!r}"
-            for field, default in (("move_timeout", 30.0), ("start_timeout", 10.0))
+            for field, default in (("move_timeout", MOVE_TIMEOUT), ("start_timeout", START_TIMEOUT))
             if getattr(self, field) != default
         )
         return f"EngineSpec.parse({str(self)!r}{extra})"

@@ -38,7 +38,7 @@ from typing import Any
 
 from threethirteen.actions import Action
 from threethirteen.bots import Bot, make_bot, split_bot_spec
-from threethirteen.bots.base import decisions
+from threethirteen.bots.base import close_bot, decisions
 from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import Executor, SerialExecutor
@@ -172,7 +172,7 @@ class TournamentPlan:
         for name in dict.fromkeys(names):
             # Raises, quoting the name (and naming the known bots), for an unknown name;
             # an engine must start and say hello.
-            _close(_make_seat_bot(name, 0, known))
+            close_bot(_make_seat_bot(name, 0, known))
         if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
             raise ThreeThirteenError(f"matches must be at least 1, got {matches!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -227,13 +227,6 @@ def _make_seat_bot(name: str, seed: int, engines: Mapping[str, EngineSpec]) -> B
     base, options = split_bot_spec(name)
     spec = engines.get(base)
     return make_bot(name, seed) if spec is None else spec.bot(seed, **options)
-
-
-def _close(bot: Bot) -> None:
-    """Let a bot that holds a resource (an engine's process) release it."""
-    close = getattr(bot, "close", None)
-    if callable(close):
-        close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +326,7 @@ def play_game(
             pass
     finally:
         for bot in bots:
-            _close(bot)
+            close_bot(bot)
     round_wins = [0.0] * players
     rounds_out = [0] * players
     for result in state.results:
