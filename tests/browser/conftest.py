@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sys
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -55,11 +56,17 @@ def artifacts() -> Path:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a freshly started `threethirteen serve`."""
+    """The base URL of a freshly started `threethirteen serve`, with the example engine
+    ``pile`` (examples/engines/pile_engine.py) for players to pick."""
     folder = tmp_path_factory.mktemp("server")
     port = free_port()
+    pile = ROOT / "examples" / "engines" / "pile_engine.py"
     command = serve_command(
-        port, f"sqlite:///{folder / 'tables.db'}", bot_delay=0.05, round_pause=0.5
+        port,
+        f"sqlite:///{folder / 'tables.db'}",
+        bot_delay=0.05,
+        round_pause=0.5,
+        engines=[f"pile={sys.executable} {pile}"],
     )
     try:
         proc = start(command, port, folder / "server.log", cwd=folder)

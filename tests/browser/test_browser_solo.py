@@ -139,3 +139,18 @@ def test_phone_layout_fits_thirteen_cards(pages: Any) -> None:
         if not page.locator("#round-over").count():
             fits()
     pages.shot(page, "phone-after-turn")
+
+
+def test_an_engine_the_host_runs_is_picked_like_a_difficulty(pages: Any) -> None:
+    page = pages.new()
+    page.goto(pages.base + "/")
+    page.wait_for_selector("#solo-difficulty option", state="attached")
+    labels = page.locator("#solo-difficulty option").all_inner_texts()
+    assert "pile (engine)" in labels and labels.index("pile (engine)") > labels.index("Easy")
+    start_solo(page, pages.base, preset="classic", opponents=1, difficulty="pile")
+    assert page.locator(".seat .seat-sub").first.inner_text().startswith("pile (engine)")
+    assert page.locator(".badge.stand-in").count() == 0
+    assert play_until_round_over(page)
+    # The engine answered every turn of the round: no stand-in took its seat.
+    assert server_view(page, pages.base)["phase"] == "round-over"
+    assert page.locator(".badge.stand-in").count() == 0

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from websockets.sync.client import ClientConnection
 
 
 def pick(view: dict[str, Any]) -> str:
@@ -13,3 +16,32 @@ def pick(view: dict[str, Any]) -> str:
         return outs[0]
     best = view["best_discard"]
     return f"discard {best}" if best and f"discard {best}" in legal else legal[0]
+
+
+def receive(ws: ClientConnection) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+    assert message["type"] == "snapshot", message
+    return message
+
+
+def play(ws: ClientConnection, sent: list[str], limit: int | None) -> dict[str, Any]:
+    """Play seat 0 until ``limit`` moves are acknowledged (or the end); the last snapshot."""
+    waiting: int | None = None  # the version our last move was sent at
+    while True:
+        message = receive(ws)
+        if waiting is not None and message["version"] <= waiting:
+            continue
+        waiting = None
+        if message["table"]["status"] == "finished":
+            return message
+        if limit is not None and len(sent) >= limit:
+            return message  # every move sent is acknowledged by this snapshot
+        view = message["view"]
+        if view["phase"] == "round-over" and 0 not in message["table"]["ready"]:
+            ws.send(json.dumps({"type": "ready", "version": message["version"]}))
+            waiting = message["version"]
+        elif view["legal_actions"]:
+            move = pick(view)
+            ws.send(json.dumps({"type": "action", "version": message["version"], "action": move}))
+            sent.append(move)
+            waiting = message["version"]

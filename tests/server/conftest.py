@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -53,13 +53,14 @@ def db_url(tmp_path: Path) -> str:
 def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
     """``serve(db_url)`` starts a server on a free port; every one started is killed at the end.
 
-    ``serve(db_url, bot_delay=0.05)`` gives it a pause before each bot move (default none).
+    ``serve(db_url, bot_delay=0.05)`` gives it a pause before each bot move (default none);
+    ``engines=["NAME=COMMAND"]`` lets its players seat those programs.
     """
     started: list[subprocess.Popen[bytes]] = []
 
-    def start_one(db: str, bot_delay: float = 0.0) -> Served:
+    def start_one(db: str, bot_delay: float = 0.0, engines: Sequence[str] = ()) -> Served:
         port = free_port()
-        command = serve_command(port, db, bot_delay=bot_delay)
+        command = serve_command(port, db, bot_delay=bot_delay, engines=engines)
         proc = start(command, port, tmp_path / "server.log")
         started.append(proc)
         return Served(proc, port)

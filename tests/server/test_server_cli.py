@@ -14,6 +14,9 @@ from threethirteen.cli.main import build_parser, main
         (["serve", "--port", "70000"], "70000"),
         (["serve", "--bot-delay", "-1"], "-1"),
         (["serve", "--db", "sqlite:////no/such/folder/x.db"], "'sqlite:////no/such/folder/x.db'"),
+        (["serve", "--engine", "python3 bot.py"], "'python3 bot.py'"),
+        (["serve", "--engine", "medium=./bot"], "'medium'"),
+        (["serve", "--engine", "a=./one", "--engine", "A=./two"], "'a' given twice"),
     ],
 )
 def test_bad_options_exit_2_quoting_them(

@@ -11,42 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from threethirteen.records import GameRecord, replay
 
-from .clients import pick
+from .clients import play, receive
 
 RULES = {"preset": "classic", "house": ["hand_sizes=3,4,5"]}
-
-
-def receive(ws: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=20))
-    assert message["type"] == "snapshot", message
-    return message
-
-
-def play(ws: ClientConnection, sent: list[str], limit: int | None) -> dict[str, Any]:
-    """Play seat 0 until ``limit`` moves are acknowledged (or the end); the last snapshot."""
-    waiting: int | None = None  # the version our last move was sent at
-    while True:
-        message = receive(ws)
-        if waiting is not None and message["version"] <= waiting:
-            continue
-        waiting = None
-        if message["table"]["status"] == "finished":
-            return message
-        if limit is not None and len(sent) >= limit:
-            return message  # every move sent is acknowledged by this snapshot
-        view = message["view"]
-        if view["phase"] == "round-over" and 0 not in message["table"]["ready"]:
-            ws.send(json.dumps({"type": "ready", "version": message["version"]}))
-            waiting = message["version"]
-        elif view["legal_actions"]:
-            move = pick(view)
-            ws.send(json.dumps({"type": "action", "version": message["version"], "action": move}))
-            sent.append(move)
-            waiting = message["version"]
 
 
 def test_kill_9_and_restart_loses_nothing(serve: Callable[[str], Any], db_url: str) -> None:

@@ -8,9 +8,17 @@ from typing import TextIO
 
 from rich.console import Console
 
+from threethirteen.engines import EngineSpec
+from threethirteen.engines.process import MOVE_TIMEOUT
 from threethirteen.rules import HOUSE_RULES, PRESETS, Rules, apply_house_rule, get_rules
 
-__all__ = ["add_engine_option", "add_rules_options", "make_console", "rules_from_args"]
+__all__ = [
+    "add_engine_option",
+    "add_rules_options",
+    "engine_specs",
+    "make_console",
+    "rules_from_args",
+]
 
 
 def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = "classic") -> None:
@@ -33,7 +41,9 @@ def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = 
 
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
-    """``--engine NAME=COMMAND`` (repeatable): programs that play as bots (docs/engines.md)."""
+    """``--engine NAME=COMMAND`` (repeatable): programs that play as bots (docs/engines.md),
+    and ``--engine-timeout SECONDS``, how long each may take a decision; read them
+    with :func:`engine_specs`."""
     parser.add_argument(
         "--engine",
         metavar="NAME=COMMAND",
@@ -42,6 +52,29 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
         help="a bot that is another program, speaking the engine protocol (docs/engines.md) "
         "on its stdin and stdout; --bots may then name it. Repeat for more engines",
     )
+    parser.add_argument(
+        "--engine-timeout",
+        metavar="SECONDS",
+        type=_seconds,
+        default=MOVE_TIMEOUT,
+        help=f"how long an engine may take to answer a decision (default {MOVE_TIMEOUT:g})",
+    )
+
+
+def engine_specs(args: argparse.Namespace) -> list[EngineSpec]:
+    """The engines of :func:`add_engine_option`'s options; raises
+    :class:`~threethirteen.engines.EngineError` quoting a malformed ``--engine``."""
+    return [EngineSpec.parse(text, move_timeout=args.engine_timeout) for text in args.engine]
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
 
 
 def rules_from_args(preset: str, house: list[str]) -> Rules:

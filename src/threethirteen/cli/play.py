@@ -34,6 +34,7 @@ from threethirteen.cards import Card
 from threethirteen.cli.common import (
     add_engine_option,
     add_rules_options,
+    engine_specs,
     make_console,
     rules_from_args,
 )
@@ -110,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     players = _players(rules, args.players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     human = None if args.watch else 0
-    engines = engine_table([EngineSpec.parse(text) for text in args.engine])
+    engines = engine_table(engine_specs(args))
     levels = _bot_levels(args.bots, players if human is None else players - 1, engines)
     save = Path(args.save) if args.save else None
     if save is not None:

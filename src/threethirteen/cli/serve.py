@@ -11,6 +11,8 @@ import argparse
 import importlib.util
 from typing import Any
 
+from threethirteen.cli.common import add_engine_option, engine_specs
+from threethirteen.engines import engine_table
 from threethirteen.errors import ThreeThirteenError
 
 __all__ = ["DEFAULT_DB", "add_parser", "run"]
@@ -51,6 +53,7 @@ def add_parser(commands: Any) -> None:
         metavar="SECONDS",
         help="pause before the next round when no player has to say ready (default %(default)s)",
     )
+    add_engine_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -67,15 +70,25 @@ def run(args: argparse.Namespace) -> int:
         if not 0 <= value <= 60:
             flag = "--" + name.replace("_", "-")
             raise ThreeThirteenError(f"{flag} must be 0 to 60 seconds, got {value!r}")
+    # Checked before anything starts: a malformed --engine or a name given twice.
+    engines = list(engine_table(engine_specs(args)).values())
     import uvicorn
 
     from threethirteen.server.app import create_app
     from threethirteen.store import open_store
 
     store = open_store(args.db)  # bad URLs and unreachable databases fail here, before serving
-    app = create_app(store, bot_delay=args.bot_delay, round_pause=args.round_pause, freeze_gc=True)
+    app = create_app(
+        store,
+        bot_delay=args.bot_delay,
+        round_pause=args.round_pause,
+        freeze_gc=True,
+        engines=engines,
+    )
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"threethirteen: serving on http://{host}:{args.port}/ (database {args.db})", flush=True)
+    for spec in engines:
+        print(f"threethirteen: engine {spec.name}: {spec.command_line}", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 

@@ -26,11 +26,10 @@ from rich.table import Table
 from threethirteen.cli.common import (
     add_engine_option,
     add_rules_options,
+    engine_specs,
     make_console,
     rules_from_args,
 )
-from threethirteen.engines import EngineSpec
-from threethirteen.engines.process import MOVE_TIMEOUT
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
 from threethirteen.lab.tournament import TournamentPlan, TournamentResult, run_tournament
@@ -54,16 +53,6 @@ def _at_least(low: int) -> Callable[[str], int]:
 
 
 _positive, _whole = _at_least(1), _at_least(0)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
-    return value
 
 
 def _seed(text: str) -> int:
@@ -116,13 +105,6 @@ def add_parser(commands: Any) -> None:
     )
     add_engine_option(parser)
     parser.add_argument(
-        "--engine-timeout",
-        metavar="SECONDS",
-        type=_seconds,
-        default=MOVE_TIMEOUT,
-        help=f"how long an engine may take to answer a decision (default {MOVE_TIMEOUT:g})",
-    )
-    parser.add_argument(
         "--workers", metavar="W", type=_positive, help="worker processes (default: every CPU)"
     )
     parser.add_argument(
@@ -149,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     # `--bots greedy` is greedy against itself, and `--rules app` fills its four seats).
     players = args.players if args.players is not None else max(len(bots), rules.min_players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    engines = [EngineSpec.parse(text, move_timeout=args.engine_timeout) for text in args.engine]
+    engines = engine_specs(args)
     plan = TournamentPlan.build(
         rules, players, bots, args.matches, seed, args.first_deal, engines=engines
     )

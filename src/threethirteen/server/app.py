@@ -20,7 +20,7 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +31,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from threethirteen.bots import BOT_NAMES
+from threethirteen.engines import EngineSpec
 from threethirteen.records import GameRecord
 from threethirteen.rules import HOUSE_RULES, PRESETS, Rules
 from threethirteen.server.driver import Driver
@@ -244,6 +245,7 @@ def create_app(
     round_pause: float = 3.0,
     static_dir: Path = STATIC,
     freeze_gc: bool = False,
+    engines: Sequence[EngineSpec] = (),
 ) -> FastAPI:
     """The web app over ``store`` (or one opened from ``store_url``).
 
@@ -254,9 +256,11 @@ def create_app(
     restored (the modules, the restored tables) out of the cyclic garbage
     collector's reach (:func:`gc.freeze`): its full collections then walk only what
     was made since, instead of pausing the event loop for tens of milliseconds.
+    ``engines`` are programs players may seat as bots by name
+    (:mod:`threethirteen.server.engines`; ``threethirteen serve --engine``).
     """
     store = store if store is not None else open_store(store_url)
-    service = TableService(store, bot_delay=bot_delay, round_pause=round_pause)
+    service = TableService(store, bot_delay=bot_delay, round_pause=round_pause, engines=engines)
     hub = Hub(service)
     driver = Driver(service, hub.broadcast)
 
@@ -273,6 +277,7 @@ def create_app(
             gc.freeze()
         yield
         await driver.stop()
+        await asyncio.to_thread(service.close)
         store.close()
 
     app = FastAPI(title="threethirteen", lifespan=lifespan)
@@ -293,6 +298,7 @@ def create_app(
             ],
             "difficulties": difficulties(),
             "bots": list(BOT_NAMES),
+            "engines": [{"name": name} for name in service.engines],
             "turn_seconds": {"min": TURN_SECONDS[0], "max": TURN_SECONDS[1]},
             "takeover_seconds": {"min": TAKEOVER_SECONDS[0], "max": TAKEOVER_SECONDS[1]},
         }

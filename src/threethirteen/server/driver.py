@@ -6,6 +6,11 @@ until the table changes (:meth:`Driver.wake`), lets the bot choose in a worker
 thread (a search bot may think for a while; the table stays unlocked meanwhile),
 and hands the move back with the version it was chosen at: if the table moved on
 in between, the move is dropped and the task plans again.
+
+An engine seat's failure (:class:`~threethirteen.engines.EngineError`) is handed to
+:meth:`~threethirteen.server.service.TableService.engine_failed`, which seats the
+stand-in; and while a table waits on a person longer than the service's
+``engine_rest``, its engines' processes are stopped.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from threethirteen.actions import Action
+from threethirteen.engines import EngineError
 from threethirteen.server.service import Status, TableService
 
 __all__ = ["Driver"]
@@ -59,7 +65,7 @@ class Driver:
             event.clear()  # before planning, so that a change while planning is not missed
             auto = service.pending(table_id)
             if auto is None:  # waiting for a person
-                await event.wait()
+                await self._wait_for_person(table_id, event)
                 continue
             delay = auto.at - service.clock()
             if delay > 0:
@@ -74,8 +80,24 @@ class Driver:
                 if view is None:
                     continue
                 bot = service.auto_bot(table_id, auto)
-                action = await asyncio.to_thread(bot.choose, view)
+                try:
+                    action = await asyncio.to_thread(bot.choose, view)
+                except EngineError as error:
+                    if service.engine_failed(table_id, auto, bot, error):
+                        await self.notify(table_id)
+                    continue
             if service.play_auto(table_id, auto, action):
                 await self.notify(table_id)
             else:
                 await asyncio.sleep(0.01)  # not due after all (a clock edge): do not spin
+
+    async def _wait_for_person(self, table_id: str, event: asyncio.Event) -> None:
+        """Wait for the table to change; stop its engines if that takes a while."""
+        service = self.service
+        if not service.running_engines(table_id):
+            await event.wait()
+            return
+        try:
+            await asyncio.wait_for(event.wait(), service.engine_rest)
+        except TimeoutError:
+            await asyncio.to_thread(service.rest_engines, table_id)

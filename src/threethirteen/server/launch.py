@@ -36,9 +36,15 @@ def free_port() -> int:
 
 
 def serve_command(
-    port: int, db: str, *, bot_delay: float = 0.0, round_pause: float = 0.0
+    port: int,
+    db: str,
+    *,
+    bot_delay: float = 0.0,
+    round_pause: float = 0.0,
+    engines: Sequence[str] = (),
 ) -> list[str]:
-    """The command line of ``threethirteen serve`` on ``port`` with the database URL ``db``.
+    """The command line of ``threethirteen serve`` on ``port`` with the database URL ``db``,
+    and an ``--engine`` for each ``NAME=COMMAND`` of ``engines``.
 
     The installed ``threethirteen`` script beside this interpreter when there is
     one (as a host runs it), else ``python -m threethirteen``.
@@ -56,6 +62,7 @@ def serve_command(
         f"{bot_delay:g}",
         "--round-pause",
         f"{round_pause:g}",
+        *[word for engine in engines for word in ("--engine", engine)],
     ]
 
 

@@ -16,6 +16,11 @@ over by a bot, the pause before the next round) is planned by :meth:`TableServic
 and carried out by :meth:`TableService.play_auto`; the driver
 (:mod:`threethirteen.server.driver`) waits for the planned time and asks the bot.
 
+A bot seat may hold an engine the host named (``engines``, see
+:mod:`threethirteen.server.engines`): an engine that breaks the protocol is
+replaced for the rest of the match by the stand-in bot :data:`TIMER_BOT`
+(:meth:`TableService.engine_failed`), and the table says so.
+
 >>> from threethirteen.store import MemoryStore
 >>> service = TableService(MemoryStore(), bot_delay=0)
 >>> ticket = service.create_solo("Ada", "classic", [], ["easy"])
@@ -34,16 +39,18 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from threethirteen.actions import Action, parse_action
 from threethirteen.bots import DIFFICULTIES, Bot, bot_name, make_bot
+from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.records import GameRecord
 from threethirteen.rules import Rules, apply_house_rule, get_rules
+from threethirteen.server.engines import SeatEngine
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
@@ -83,7 +90,10 @@ NAME_LIMIT = 24
 TURN_SECONDS = (5.0, 600.0)
 TAKEOVER_SECONDS = (0.0, 3600.0)
 TIMER_BOT = "simple"
-"""The bot whose move a turn timer or a takeover plays for a human seat."""
+"""The bot whose move a turn timer or a takeover plays for a human seat, and the
+stand-in for an engine that failed."""
+ENGINE_REST = 120.0
+"""Seconds a table waits on a person before its engines' processes are stopped."""
 
 
 class Status(enum.Enum):
@@ -196,6 +206,7 @@ class Table:
     record: str | None = None
     spectators: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
+    stand_ins: dict[int, str] = field(default_factory=dict)  # seat -> why TIMER_BOT plays it
     lock: threading.RLock = field(default_factory=threading.RLock)
     texts: SnapshotTexts = field(default_factory=lambda: SnapshotTexts())
 
@@ -267,7 +278,12 @@ class TableService:
 
     ``clock`` gives the time (seconds; tests drive it by hand), ``bot_delay`` the
     pause before a bot moves, ``round_pause`` the pause before dealing the next
-    round when no human has to say ``ready``.
+    round when no human has to say ``ready``. ``engines`` are the programs the
+    host lets players seat as bots, by name (checked by
+    :func:`~threethirteen.engines.engine_table`: raises
+    :class:`~threethirteen.engines.EngineError` for a name given twice or one of a
+    bot's); ``engine_rest`` is how many seconds a table waits on a person before
+    its engines' processes are stopped (they start again at their next decision).
     """
 
     def __init__(
@@ -277,11 +293,15 @@ class TableService:
         clock: Callable[[], float] = time.time,
         bot_delay: float = 0.5,
         round_pause: float = 3.0,
+        engines: Sequence[EngineSpec] = (),
+        engine_rest: float = ENGINE_REST,
     ) -> None:
         self.store = store
         self.clock = clock
         self.bot_delay = bot_delay
         self.round_pause = round_pause
+        self.engines = engine_table(engines)
+        self.engine_rest = engine_rest
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
 
@@ -349,8 +369,23 @@ class TableService:
         s.connections, s.disconnected_since = 0, self.clock()
         return Ticket(table.id, seat, token)
 
+    def resolve_bot(self, requested: str) -> str:
+        """The name a seat's bot is stored by: an engine of this server's, or the
+        registry name of a difficulty or bot; raises ``ProtocolError('unknown-bot')``."""
+        if isinstance(requested, str) and requested.strip().lower() in self.engines:
+            return requested.strip().lower()
+        try:
+            return resolve_bot(requested)
+        except ProtocolError as exc:
+            if not self.engines:
+                raise
+            names = ", ".join(sorted(self.engines))
+            raise ProtocolError(
+                "unknown-bot", f"{exc.message}; this server's engines: {names}", requested
+            ) from exc
+
     def _seat_bot(self, table: Table, seat: int, requested: str) -> None:
-        registry = resolve_bot(requested)
+        registry = self.resolve_bot(requested)
         s = table.seats[seat]
         label = requested.strip().lower()
         s.kind, s.name, s.bot, s.token_hash = SeatKind.BOT, label, registry, None
@@ -393,7 +428,7 @@ class TableService:
         if not 1 <= len(bots) <= 7:
             raise ProtocolError("bad-request", f"1 to 7 opponents, got {len(bots)}", len(bots))
         for requested in bots:
-            resolve_bot(requested)
+            self.resolve_bot(requested)
         table = self._new_table(preset, house, len(bots) + 1, None, None)
         ticket = self._seat_human(table, 0, name)
         for seat, requested in enumerate(bots, start=1):
@@ -577,8 +612,64 @@ class TableService:
 
     def _make_bots(self, table: Table) -> None:
         for seat, s in enumerate(table.seats):
-            if s.kind is SeatKind.BOT and s.bot is not None and seat not in table.bots:
-                table.bots[seat] = make_bot(s.bot, seed=secrets.randbits(32))
+            if s.kind is not SeatKind.BOT or s.bot is None or seat in table.bots:
+                continue
+            seed = secrets.randbits(32)
+            spec = self.engines.get(s.bot)
+            if spec is not None:
+                table.bots[seat] = SeatEngine(spec, seed)
+                continue
+            try:
+                table.bots[seat] = make_bot(s.bot, seed=seed)
+            except ThreeThirteenError as exc:
+                # A table restored by a server that no longer runs this engine (or bot):
+                # the match goes on, the stand-in playing the seat.
+                why = f"{s.bot!r} is not a bot or engine of this server ({exc})"
+                log.warning("table %r, seat %d: %s; %s plays it", table.id, seat, why, TIMER_BOT)
+                table.bots[seat] = make_bot(TIMER_BOT, seed=seed)
+                table.stand_ins[seat] = why
+
+    # -- engines ------------------------------------------------------------------------
+
+    def engine_failed(self, table_id: str, auto: AutoMove, bot: Bot, error: Exception) -> bool:
+        """The engine ``bot`` failed choosing for ``auto``: :data:`TIMER_BOT` plays its
+        seat for the rest of the match, and the table (its version bumped) says so.
+
+        Returns whether the table changed (not when the seat's bot had already been
+        replaced). The error is logged for the host; the players see that the seat
+        has a stand-in, not the engine's command or output.
+        """
+        table = self.table(table_id)
+        with table.lock:
+            if table.bots.get(auto.seat) is not bot or table.status is not Status.PLAYING:
+                return False
+            log.error("table %r, seat %d: %s; %s plays it", table_id, auto.seat, error, TIMER_BOT)
+            table.bots[auto.seat] = make_bot(TIMER_BOT, seed=secrets.randbits(32))
+            name = table.seats[auto.seat].bot
+            table.stand_ins[auto.seat] = f"engine {name!r} failed: {type(error).__name__}"
+            self._bump(table)
+            return True
+
+    def running_engines(self, table_id: str) -> bool:
+        """Whether any seat of the table holds an engine's process now."""
+        table = self.table(table_id)
+        with table.lock:
+            return any(isinstance(b, SeatEngine) and b.running for b in table.bots.values())
+
+    def rest_engines(self, table_id: str) -> int:
+        """Stop the processes of the table's engines (they restart when next asked);
+        returns how many were running. Blocking: call it off the event loop."""
+        table = self.table(table_id)
+        with table.lock:
+            engines = [b for b in table.bots.values() if isinstance(b, SeatEngine) and b.running]
+        _rest(engines)
+        return len(engines)
+
+    def close(self) -> None:
+        """Stop every engine process (the server is stopping). Blocking."""
+        with self._lock:
+            tables = list(self._tables.values())
+        _rest(b for table in tables for b in list(table.bots.values()))
 
     def _append(self, table: Table, seat: int, text: str) -> None:
         """Store one action; the table's counters move only once it is stored."""
@@ -624,6 +715,11 @@ class TableService:
         table.finished_at = _now_iso()
         table.record = state.record(table.names).to_json()
         self.store.save_table(table.row())
+        engines = [b for b in table.bots.values() if isinstance(b, SeatEngine) and b.running]
+        if engines:
+            # Off the caller's thread (often the event loop's): an engine may take
+            # seconds to quit.
+            threading.Thread(target=_rest, args=(engines,), daemon=True).start()
 
     def _awaited(self, table: Table, now: float) -> list[int]:
         """In round-over: the human seats that still have to say ready."""
@@ -751,7 +847,13 @@ class TableService:
                     away=table.away(i, now),
                 )
             elif s.kind is SeatKind.BOT:
-                entry.update(name=s.name, bot=s.bot, host=False)
+                entry.update(
+                    name=s.name,
+                    bot=s.bot,
+                    host=False,
+                    engine=s.bot in self.engines,
+                    stand_in=TIMER_BOT if i in table.stand_ins else None,
+                )
             seats.append(entry)
         deadline = None
         state = table.state
@@ -925,6 +1027,16 @@ _HANDLERS: dict[type, Handler] = {
     StartMessage: TableService._on_start,
 }
 """One handler a message type (``ping`` is answered before the table is looked at)."""
+
+
+def _rest(bots: Iterable[Bot]) -> None:
+    """Stop the processes of the engines among ``bots``; a failure to stop one is logged."""
+    for bot in bots:
+        if isinstance(bot, SeatEngine):
+            try:
+                bot.rest()
+            except Exception:
+                log.exception("engine %r did not stop cleanly", bot.name)
 
 
 def _rules_object(table: Table) -> dict[str, Any]:

@@ -126,12 +126,15 @@ export async function renderHome(main, { navigate }) {
   // --- solo
   const opponents = h("select#solo-opponents", { name: "opponents" });
   const difficulty = h("select#solo-difficulty", { name: "difficulty" });
+  // The host's engines (threethirteen serve --engine) are picked like difficulties.
+  const engines = (opts.engines || []).map((e) => e.name);
   const difficultyLabel = (d) => {
     if (d === "each") return t("home.eachDifficulty");
+    if (engines.includes(d)) return t("difficulty.engine", { name: d });
     const key = `difficulty.${d}`;
     return t(key) !== key ? t(key) : d;
   };
-  const names = difficulties.map((d) => d.name);
+  const names = [...difficulties.map((d) => d.name), ...engines];
   fillSelect(difficulty, [...names, "each"], p.difficulty || (difficulties[1] || difficulties[0])?.name, difficultyLabel);
   // "Each their own": one select per opponent, named by where it sits.
   const each = h("div.row.each-difficulty#solo-each", { role: "group", "aria-label": t("home.eachDifficulty") });

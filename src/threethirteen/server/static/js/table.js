@@ -302,7 +302,9 @@ export class TablePage {
     const { table, you } = this.snap;
     const host = Boolean(you?.host);
     const seated = you?.seat !== null && you?.seat !== undefined;
-    const difficulties = (window.ttOptions?.difficulties || []).filter((d) => d.available).map((d) => d.name);
+    const engines = (window.ttOptions?.engines || []).map((e) => e.name);
+    const difficulties = [...(window.ttOptions?.difficulties || []).filter((d) => d.available).map((d) => d.name), ...engines];
+    const botLabel = (d) => (engines.includes(d) ? t("difficulty.engine", { name: d }) : translated("difficulty", d));
     const invite = h("input#invite-link", { type: "text", readonly: true, value: this.inviteUrl(), "aria-label": t("lobby.invite"), onfocus: (e) => e.target.select() });
     const copy = h("button#copy-invite", {
       type: "button",
@@ -320,7 +322,7 @@ export class TablePage {
       const kind = s.kind === "bot" ? t("lobby.bot") : s.kind === "human" ? t(s.connected ? "lobby.online" : "lobby.offline") : "";
       const controls = [];
       if (host && s.kind === "empty") {
-        const pick = h("select", { "aria-label": t("lobby.botFor", { n: s.seat + 1 }), "data-key": `bot-select-${s.seat}` }, (difficulties.length ? difficulties : ["easy"]).map((d) => h("option", { value: d, selected: d === "medium" }, t(`difficulty.${d}`) !== `difficulty.${d}` ? t(`difficulty.${d}`) : d)));
+        const pick = h("select", { "aria-label": t("lobby.botFor", { n: s.seat + 1 }), "data-key": `bot-select-${s.seat}` }, (difficulties.length ? difficulties : ["easy"]).map((d) => h("option", { value: d, selected: d === "medium" }, botLabel(d))));
         controls.push(pick, h("button.add-bot", { type: "button", "data-key": `add-bot-${s.seat}`, onclick: () => this.send("add_bot", { seat: s.seat, bot: pick.value }) }, t("lobby.addBot")));
       }
       if (host && s.kind !== "empty" && s.seat !== you.seat) {
@@ -490,11 +492,12 @@ export class TablePage {
     const name = s.kind === "bot" && pos ? s.name || "" : seatName(table, seat);
     const title = s.kind === "bot" && pos ? pos : name;
     const sub = [];
-    if (s.kind === "bot" && pos) sub.push(translated("difficulty", name));
+    if (s.kind === "bot" && pos) sub.push(s.engine ? t("difficulty.engine", { name }) : translated("difficulty", name));
     else if (pos) sub.push(pos);
     if (seat === view.dealer) sub.push(t("seat.dealer"));
     const flags = [];
     if (view.out_seat === seat) flags.push(h("span.badge.out-badge", {}, t("seat.wentOut")));
+    if (s.kind === "bot" && s.stand_in) flags.push(h("span.badge.stand-in", {}, t("seat.standIn")));
     if (s.kind === "human" && s.away) flags.push(h("span.badge.away", {}, t("seat.away")));
     else if (s.kind === "human" && !s.connected) flags.push(h("span.badge.offline", {}, t("seat.offline")));
     const label = t("seat.label", { name: title, n: count, points: total }) + (current ? `, ${t("seat.toPlay")}` : "") + (seat === view.dealer ? `, ${t("seat.dealer")}` : "");

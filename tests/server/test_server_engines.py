@@ -1,0 +1,351 @@
+"""Engines at web tables: seated by the names the host gave, started and stopped as the
+table needs them, replaced by a stand-in when they break the protocol, and restored."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's deprecation note on httpx
+    from fastapi.testclient import TestClient
+
+from threethirteen.bots import make_bot
+from threethirteen.engines import EngineError, EngineSpec, python_engine
+from threethirteen.records import GameRecord, replay
+from threethirteen.server.app import create_app
+from threethirteen.server.engines import SeatEngine
+from threethirteen.server.protocol import (
+    ActionMessage,
+    AddBotMessage,
+    ProtocolError,
+    ReadyMessage,
+    StartMessage,
+)
+from threethirteen.server.service import TIMER_BOT, Status, TableService
+from threethirteen.state import Phase
+from threethirteen.store import MemoryStore
+
+from .clients import play
+
+ROOT = Path(__file__).resolve().parents[2]
+PILE = ROOT / "examples" / "engines" / "pile_engine.py"
+FAULTS = ROOT / "tests" / "engine_faults.py"
+SHORT = ["hand_sizes=3,4"]
+
+pile = EngineSpec("pile", python_engine(str(PILE)))
+
+
+def broken(mode: str, name: str = "broken") -> EngineSpec:
+    return EngineSpec(name, python_engine(str(FAULTS), mode), move_timeout=5)
+
+
+def service(*engines: EngineSpec, store: MemoryStore | None = None) -> TableService:
+    return TableService(store or MemoryStore(), bot_delay=0, round_pause=0, engines=engines)
+
+
+def drive(svc: TableService, table_id: str) -> list[EngineError]:
+    """What the driver does, without its timing: every due automatic move, an engine's
+    failure handed to the service. Returns the failures seen."""
+    failures: list[EngineError] = []
+    while (auto := svc.pending(table_id)) is not None and auto.at <= svc.clock():
+        action = None
+        if auto.kind != "advance":
+            view = svc.auto_view(table_id, auto)
+            assert view is not None
+            bot = svc.auto_bot(table_id, auto)
+            try:
+                action = bot.choose(view)
+            except EngineError as error:
+                failures.append(error)
+                assert svc.engine_failed(table_id, auto, bot, error)
+                continue
+        assert svc.play_auto(table_id, auto, action)
+    return failures
+
+
+def finish(svc: TableService, table_id: str, moves: int | None = None) -> list[EngineError]:
+    """Seat 0 played by ``simple`` through messages, the bots by :func:`drive`, until the
+    match ends (or seat 0 has made ``moves`` moves)."""
+    human = make_bot("simple")
+    table = svc.table(table_id)
+    failures: list[EngineError] = []
+    made = 0
+    for _ in range(5000):
+        failures += drive(svc, table_id)
+        if table.status is Status.FINISHED or (moves is not None and made >= moves):
+            return failures
+        state = table.state
+        assert state is not None
+        if state.phase is Phase.ROUND_OVER:
+            svc.handle(table_id, 0, ReadyMessage(table.version))
+            continue
+        svc.handle(table_id, 0, ActionMessage(table.version, human.choose(state.view(0))))
+        made += 1
+    raise AssertionError("the match did not end")
+
+
+def until_played(svc: TableService, table_id: str, engine: SeatEngine) -> None:
+    """Seat 0 plays, one move at a time, until ``engine`` has made a decision."""
+    while not engine.starts:
+        finish(svc, table_id, moves=1)
+
+
+def engine_of(svc: TableService, table_id: str, seat: int) -> SeatEngine:
+    bot = svc.table(table_id).bots[seat]
+    assert isinstance(bot, SeatEngine)
+    return bot
+
+
+def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_solo_match_against_an_engine_plays_out_and_stops_it() -> None:
+    svc = service(pile)
+    ticket = svc.create_solo("Ada", "classic", SHORT, ["Pile"])
+    table_id = ticket.table_id
+    seat = svc.public_table(table_id)["seats"][1]
+    assert (seat["bot"], seat["engine"], seat["stand_in"]) == ("pile", True, None)
+    engine = engine_of(svc, table_id, 1)
+    assert not engine.running  # started at its first decision, not before
+    until_played(svc, table_id, engine)
+    assert engine.running and engine.starts == 1
+    process = engine._bot._process if engine._bot is not None else None
+    assert process is not None and process.poll() is None
+    assert finish(svc, table_id) == []
+    assert svc.table(table_id).status is Status.FINISHED and engine.starts == 1
+    assert eventually(lambda: not engine.running and process.poll() is not None)
+    record = svc.record(table_id)
+    assert record is not None and replay(record).scores.totals == record.totals
+    played = [action for rnd in record.rounds for s, action in rnd.actions if s == 1]
+    assert played  # the engine's own moves are in the record
+
+
+def test_an_engine_at_an_online_table_is_added_by_the_host() -> None:
+    svc = service(pile)
+    ticket = svc.create_table("Ada", "classic", SHORT, 2)
+    table = svc.table(ticket.table_id)
+    svc.handle(ticket.table_id, 0, AddBotMessage(table.version, 1, "pile"))
+    svc.handle(ticket.table_id, 0, StartMessage(table.version))
+    assert isinstance(table.bots[1], SeatEngine)
+    assert finish(svc, ticket.table_id) == []
+    assert table.status is Status.FINISHED
+
+
+def test_only_the_hosts_engines_can_be_seated_and_the_error_lists_them() -> None:
+    svc = service(pile)
+    with pytest.raises(ProtocolError) as excinfo:
+        svc.create_solo("Ada", "classic", SHORT, ["python3 evil.py"])
+    assert excinfo.value.code == "unknown-bot"
+    assert "'python3 evil.py'" in str(excinfo.value) and "engines: pile" in str(excinfo.value)
+    assert svc.tables() == []
+    with pytest.raises(ProtocolError) as excinfo:
+        service().create_solo("Ada", "classic", SHORT, ["pile"])
+    assert excinfo.value.code == "unknown-bot" and "engines" not in str(excinfo.value)
+
+
+def test_engine_names_are_checked_when_the_server_starts() -> None:
+    with pytest.raises(EngineError, match="'heuristic' already names a bot"):
+        service(EngineSpec("heuristic", ("x",)))
+    with pytest.raises(EngineError, match="given twice"):
+        service(pile, EngineSpec("pile", ("y",)))
+
+
+@pytest.mark.parametrize(("mode", "quoted"), [("illegal", "out JK"), ("die", "status 11")])
+def test_a_broken_engine_is_replaced_by_the_stand_in_and_the_match_goes_on(
+    mode: str, quoted: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    svc = service(broken(mode))
+    table_id = svc.create_solo("Ada", "classic", SHORT, ["broken"]).table_id
+    table = svc.table(table_id)
+    failed = engine_of(svc, table_id, 1)
+    with caplog.at_level(logging.ERROR, logger="threethirteen.server.service"):
+        failures = finish(svc, table_id)
+    assert len(failures) == 1 and quoted in str(failures[0])
+    assert quoted in caplog.text and "simple plays it" in caplog.text
+    assert not failed.running
+    assert table.status is Status.FINISHED
+    assert table.stand_ins == {1: "engine 'broken' failed: EngineError"}
+    seat = svc.public_table(table_id)["seats"][1]
+    assert (seat["bot"], seat["engine"], seat["stand_in"]) == ("broken", True, TIMER_BOT)
+    assert quoted not in str(svc.public_table(table_id))  # the host's log only
+    record = svc.record(table_id)
+    assert record is not None and replay(record).scores.totals == record.totals
+
+
+def test_a_second_report_of_the_same_failure_changes_nothing() -> None:
+    svc = service(broken("illegal"))
+    table_id = svc.create_solo("Ada", "classic", SHORT, ["broken"]).table_id
+    table = svc.table(table_id)
+    engine = engine_of(svc, table_id, 1)
+    human = make_bot("simple")
+    while (auto := svc.pending(table_id)) is None or auto.seat != 1:
+        assert table.state is not None and table.state.current == 0
+        svc.handle(table_id, 0, ActionMessage(table.version, human.choose(table.state.view(0))))
+    view = svc.auto_view(table_id, auto)
+    assert view is not None
+    with pytest.raises(EngineError) as excinfo:
+        engine.choose(view)
+    version = table.version
+    assert svc.engine_failed(table_id, auto, engine, excinfo.value)
+    assert table.version == version + 1 and svc.store.get(table_id).version == version + 1  # type: ignore[union-attr]
+    assert not svc.engine_failed(table_id, auto, engine, excinfo.value)
+    assert table.version == version + 1
+
+
+def test_a_resting_engine_is_stopped_and_starts_again_when_asked() -> None:
+    svc = service(pile)
+    table_id = svc.create_solo("Ada", "classic", SHORT, ["pile"]).table_id
+    engine = engine_of(svc, table_id, 1)
+    until_played(svc, table_id, engine)
+    assert svc.running_engines(table_id)
+    assert svc.rest_engines(table_id) == 1
+    assert not svc.running_engines(table_id) and svc.rest_engines(table_id) == 0
+    assert finish(svc, table_id) == []
+    assert engine.starts == 2 and svc.table(table_id).status is Status.FINISHED
+
+
+def test_a_restored_table_gets_its_engine_back_or_the_stand_in(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    store = MemoryStore()
+    first = service(pile, store=store)
+    table_id = first.create_solo("Ada", "classic", SHORT, ["pile"]).table_id
+    until_played(first, table_id, engine_of(first, table_id, 1))
+    assert first.running_engines(table_id)
+    first.close()
+    assert not first.running_engines(table_id)
+
+    again = service(pile, store=store)
+    assert again.restore() == [table_id]
+    assert isinstance(again.table(table_id).bots[1], SeatEngine)
+    again.close()
+
+    with caplog.at_level(logging.WARNING, logger="threethirteen.server.service"):
+        without = service(store=store)
+        assert without.restore() == [table_id]
+    table = without.table(table_id)
+    assert not isinstance(table.bots[1], SeatEngine) and 1 in table.stand_ins
+    assert "'pile' is not a bot or engine of this server" in caplog.text
+    assert without.public_table(table_id)["seats"][1]["stand_in"] == TIMER_BOT
+    assert finish(without, table_id) == [] and table.status is Status.FINISHED
+
+
+# -- through the web app and its driver ---------------------------------------------------
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    app = create_app(MemoryStore(), bot_delay=0, round_pause=0, engines=[pile, broken("illegal")])
+    app.state.service.engine_rest = 0.2
+    with TestClient(app) as made:
+        yield made
+
+
+def play_over_the_socket(client: TestClient, ticket: dict[str, Any]) -> dict[str, Any]:
+    with client.websocket_connect(f"{ticket['ws']}?token={ticket['token']}") as ws:
+        while True:
+            message: dict[str, Any] = ws.receive_json()
+            assert message["type"] == "snapshot", message
+            view = message["view"]
+            if message["table"]["status"] == "finished":
+                return message
+            if view["phase"] == "round-over" and 0 not in message["table"]["ready"]:
+                ws.send_json({"type": "ready", "version": message["version"]})
+            elif view["legal_actions"]:
+                action = view["legal_actions"][0]
+                ws.send_json({"type": "action", "version": message["version"], "action": action})
+
+
+def test_the_options_list_the_engines_by_name_only(client: TestClient) -> None:
+    options = client.get("/api/options").json()
+    assert options["engines"] == [{"name": "pile"}, {"name": "broken"}]
+    assert str(PILE) not in str(options) and "pile" not in options["bots"]
+
+
+def test_the_driver_plays_an_engine_and_a_stand_in_for_a_broken_one(client: TestClient) -> None:
+    reply = client.post(
+        "/api/solo",
+        json={"rules": {"preset": "classic", "house": SHORT}, "difficulties": ["pile", "broken"]},
+    )
+    assert reply.status_code == 201, reply.text
+    ticket = reply.json()
+    last = play_over_the_socket(client, ticket)
+    seats = last["table"]["seats"]
+    assert [(s.get("engine"), s.get("stand_in")) for s in seats[1:]] == [
+        (True, None),
+        (True, TIMER_BOT),
+    ]
+    record = GameRecord.from_json(client.get(f"/api/matches/{ticket['table_id']}/record").text)
+    assert replay(record).scores.totals == record.totals
+    assert {s for rnd in record.rounds for s, _ in rnd.actions} == {0, 1, 2}
+
+
+def test_the_driver_rests_the_engines_of_a_table_waiting_on_a_person(
+    client: TestClient,
+) -> None:
+    service: TableService = client.app.state.service  # type: ignore[attr-defined]
+    ticket = client.post(
+        "/api/solo", json={"rules": {"preset": "classic", "house": SHORT}, "difficulty": "pile"}
+    ).json()
+    engine = engine_of(service, ticket["table_id"], 1)
+    with client.websocket_connect(f"{ticket['ws']}?token={ticket['token']}") as ws:
+        # Seat 0 plays until the engine has played and the table waits on seat 0.
+        while True:
+            message = ws.receive_json()
+            legal = message["view"]["legal_actions"]
+            if engine.starts and legal:
+                break
+            if legal:
+                ws.send_json({"type": "action", "version": message["version"], "action": legal[0]})
+        assert eventually(lambda: not engine.running)  # rested after 0.2 s of waiting
+        ws.send_json({"type": "action", "version": message["version"], "action": legal[0]})
+        ws.receive_json()
+    assert engine.starts == 1
+
+
+# -- the real server -----------------------------------------------------------------------
+
+
+def test_serve_with_an_engine_then_restart_without_it(
+    serve: Callable[..., Any], db_url: str
+) -> None:
+    engine = f"pile={sys.executable} {PILE}"
+    server = serve(db_url, engines=[engine])
+    assert httpx.get(f"{server.http}/api/options").json()["engines"] == [{"name": "pile"}]
+    ticket = httpx.post(
+        f"{server.http}/api/solo",
+        json={"rules": {"preset": "classic", "house": ["hand_sizes=3,4,5"]}, "difficulty": "pile"},
+    ).json()
+    path = f"{ticket['ws']}?token={ticket['token']}"
+    sent: list[str] = []
+    with connect(server.ws + path) as ws:
+        before = play(ws, sent, limit=4)
+    assert before["table"]["seats"][1]["engine"] is True
+    server.proc.kill()
+    server.proc.wait(timeout=10)
+
+    server = serve(db_url)  # the host dropped the engine: the stand-in plays its seat
+    with connect(server.ws + path) as ws:
+        last = play(ws, sent, limit=None)
+    assert last["table"]["status"] == "finished"
+    assert last["table"]["seats"][1]["stand_in"] == TIMER_BOT
+    record = GameRecord.from_json(
+        httpx.get(f"{server.http}/api/matches/{ticket['table_id']}/record").text
+    )
+    assert replay(record).scores.totals == record.totals
