@@ -50,7 +50,8 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         help="a bot that is another program, speaking the engine protocol (docs/engines.md) "
-        "on its stdin and stdout; --bots may then name it. Repeat for more engines",
+        "on its stdin and stdout, then named like a bot (in --bots, or on the web app's "
+        "pickers). Repeat for more engines",
     )
     parser.add_argument(
         "--engine-timeout",
