@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -218,6 +219,34 @@ def test_a_resting_engine_is_stopped_and_starts_again_when_asked() -> None:
     assert not svc.running_engines(table_id) and svc.rest_engines(table_id) == 0
     assert finish(svc, table_id) == []
     assert engine.starts == 2 and svc.table(table_id).status is Status.FINISHED
+
+
+def test_rest_does_not_wait_for_a_decision_in_progress() -> None:
+    svc = service(EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120))
+    table_id = svc.create_solo("Ada", "classic", SHORT, ["slow"]).table_id
+    table = svc.table(table_id)
+    engine = engine_of(svc, table_id, 1)
+    human = make_bot("simple")
+    while (auto := svc.pending(table_id)) is None or auto.seat != 1:
+        assert table.state is not None and table.state.current == 0
+        svc.handle(table_id, 0, ActionMessage(table.version, human.choose(table.state.view(0))))
+    view = svc.auto_view(table_id, auto)
+    assert view is not None
+    errors: list[BaseException] = []
+
+    def decide() -> None:
+        try:
+            engine.choose(view)
+        except EngineError as error:
+            errors.append(error)
+
+    thinking = threading.Thread(target=decide)
+    thinking.start()
+    assert eventually(lambda: engine.running)
+    svc.close()  # the server stops while the engine thinks (it sleeps 30 s)
+    thinking.join(60)
+    assert not thinking.is_alive() and not engine.running
+    assert len(errors) == 1 and "no reply within" not in str(errors[0]), errors
 
 
 def test_a_restored_table_gets_its_engine_back_or_the_stand_in(

@@ -43,7 +43,8 @@ class SeatEngine:
         self.seed = seed
         self.starts = 0
         self._bot: EngineBot | None = None
-        self._lock = threading.Lock()  # one decision at a time; rest() waits for it
+        self._turn = threading.Lock()  # one decision at a time
+        self._held = threading.Lock()  # guards _bot only, never held while waiting on it
 
     @property
     def running(self) -> bool:
@@ -52,22 +53,33 @@ class SeatEngine:
 
     def choose(self, view: PlayerView) -> Action:
         """The engine's action for ``view``, checked legal; starts the process if need be."""
-        with self._lock:
-            if self._bot is None:
+        with self._turn:
+            with self._held:
+                bot = self._bot
+            if bot is None:
                 self.starts += 1
-                self._bot = self.spec.bot(self.seed)
+                bot = self.spec.bot(self.seed)
+                with self._held:
+                    self._bot = bot
             try:
-                return self._bot.choose(view)
+                return bot.choose(view)
             except BaseException:
                 # An engine that failed once is not asked again (it was stopped, and
                 # closing twice is harmless); the next decision would start a fresh one.
-                bot, self._bot = self._bot, None
+                with self._held:
+                    if self._bot is bot:
+                        self._bot = None
                 bot.close()
                 raise
 
     def rest(self) -> None:
-        """Stop the process, if one runs (asks it to quit first); the seat keeps playing."""
-        with self._lock:
+        """Stop the process, if one runs (asks it to quit first); the seat keeps playing.
+
+        It does not wait for a decision in progress: that one fails (its engine
+        gone) with :class:`~threethirteen.engines.EngineError`, so a server that
+        stops is not held up by an engine that thinks.
+        """
+        with self._held:
             bot, self._bot = self._bot, None
         if bot is not None:
             bot.close()
