@@ -57,7 +57,8 @@ def artifacts() -> Path:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a freshly started `threethirteen serve`, with the example engine
-    ``pile`` (examples/engines/pile_engine.py) for players to pick."""
+    ``pile`` (examples/engines/pile_engine.py) for players to pick, and ``broken``, an
+    engine whose every move is illegal (tests/engine_faults.py)."""
     folder = tmp_path_factory.mktemp("server")
     port = free_port()
     pile = ROOT / "examples" / "engines" / "pile_engine.py"
@@ -66,7 +67,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         f"sqlite:///{folder / 'tables.db'}",
         bot_delay=0.05,
         round_pause=0.5,
-        engines=[f"pile={sys.executable} {pile}"],
+        engines=[
+            f"pile={sys.executable} {pile}",
+            f"broken={sys.executable} {ROOT / 'tests' / 'engine_faults.py'} illegal",
+        ],
     )
     try:
         proc = start(command, port, folder / "server.log", cwd=folder)

@@ -154,3 +154,12 @@ def test_an_engine_the_host_runs_is_picked_like_a_difficulty(pages: Any) -> None
     # The engine answered every turn of the round: no stand-in took its seat.
     assert server_view(page, pages.base)["phase"] == "round-over"
     assert page.locator(".badge.stand-in").count() == 0
+
+
+def test_a_broken_engine_shows_its_stand_in(pages: Any) -> None:
+    page = pages.new()
+    start_solo(page, pages.base, preset="classic", opponents=1, difficulty="broken")
+    assert page.locator(".seat .seat-sub").first.inner_text().startswith("broken (engine)")
+    # Its first move is illegal: the server seats `simple` and the page says so.
+    assert play_until_round_over(page)
+    assert page.locator(".badge.stand-in").first.inner_text() == "engine unavailable: Easy plays"
