@@ -32,9 +32,10 @@ from threethirteen.server.protocol import (
     ReadyMessage,
     StartMessage,
 )
-from threethirteen.server.service import TIMER_BOT, Status, TableService
+from threethirteen.server.service import TIMER_BOT, AutoMove, Status, TableService
 from threethirteen.state import Phase
 from threethirteen.store import MemoryStore
+from threethirteen.views import PlayerView
 
 from .clients import play
 
@@ -99,6 +100,18 @@ def until_played(svc: TableService, table_id: str, engine: SeatEngine) -> None:
     """Seat 0 plays, one move at a time, until ``engine`` has made a decision."""
     while not engine.starts:
         finish(svc, table_id, moves=1)
+
+
+def engines_turn(svc: TableService, table_id: str) -> tuple[AutoMove, PlayerView]:
+    """Seat 0 plays until seat 1's bot is due: that move, and the view it decides on."""
+    table = svc.table(table_id)
+    human = make_bot("simple")
+    while (auto := svc.pending(table_id)) is None or auto.seat != 1:
+        assert table.state is not None and table.state.current == 0
+        svc.handle(table_id, 0, ActionMessage(table.version, human.choose(table.state.view(0))))
+    view = svc.auto_view(table_id, auto)
+    assert view is not None
+    return auto, view
 
 
 def engine_of(svc: TableService, table_id: str, seat: int) -> SeatEngine:
@@ -194,12 +207,7 @@ def test_a_second_report_of_the_same_failure_changes_nothing() -> None:
     table_id = svc.create_solo("Ada", "classic", SHORT, ["broken"]).table_id
     table = svc.table(table_id)
     engine = engine_of(svc, table_id, 1)
-    human = make_bot("simple")
-    while (auto := svc.pending(table_id)) is None or auto.seat != 1:
-        assert table.state is not None and table.state.current == 0
-        svc.handle(table_id, 0, ActionMessage(table.version, human.choose(table.state.view(0))))
-    view = svc.auto_view(table_id, auto)
-    assert view is not None
+    auto, view = engines_turn(svc, table_id)
     with pytest.raises(EngineError) as excinfo:
         engine.choose(view)
     version = table.version
@@ -224,14 +232,8 @@ def test_a_resting_engine_is_stopped_and_starts_again_when_asked() -> None:
 def test_rest_does_not_wait_for_a_decision_in_progress() -> None:
     svc = service(EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120))
     table_id = svc.create_solo("Ada", "classic", SHORT, ["slow"]).table_id
-    table = svc.table(table_id)
     engine = engine_of(svc, table_id, 1)
-    human = make_bot("simple")
-    while (auto := svc.pending(table_id)) is None or auto.seat != 1:
-        assert table.state is not None and table.state.current == 0
-        svc.handle(table_id, 0, ActionMessage(table.version, human.choose(table.state.view(0))))
-    view = svc.auto_view(table_id, auto)
-    assert view is not None
+    _, view = engines_turn(svc, table_id)
     errors: list[BaseException] = []
 
     def decide() -> None:
