@@ -339,7 +339,13 @@ def test_the_driver_rests_the_engines_of_a_table_waiting_on_a_person(
         # Seat 0 plays until the engine has played and the table waits on seat 0.
         while True:
             message = ws.receive_json()
-            legal = message["view"]["legal_actions"]
+            view = message["view"]
+            assert message["table"]["status"] == "playing", message["table"]
+            if view["phase"] == "round-over" and 0 not in message["table"]["ready"]:
+                # Seat 0 went out and the engine played its final turn: on to round 2.
+                ws.send_json({"type": "ready", "version": message["version"]})
+                continue
+            legal = view["legal_actions"]
             if engine.starts and legal:
                 break
             if legal:
