@@ -45,3 +45,20 @@ def play(ws: ClientConnection, sent: list[str], limit: int | None) -> dict[str, 
             ws.send(json.dumps({"type": "action", "version": message["version"], "action": move}))
             sent.append(move)
             waiting = message["version"]
+
+
+def play_to_the_end(ws: Any, seat: int = 0) -> tuple[int, dict[str, Any]]:
+    """Play ``seat`` over a TestClient websocket until the match ends: the moves made
+    and the last snapshot."""
+    moves = 0
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        assert message["type"] == "snapshot", message
+        view = message["view"]
+        if message["table"]["status"] == "finished":
+            return moves, message
+        if view["phase"] == "round-over" and seat not in message["table"]["ready"]:
+            ws.send_json({"type": "ready", "version": message["version"]})
+        elif view["legal_actions"]:
+            ws.send_json({"type": "action", "version": message["version"], "action": pick(view)})
+            moves += 1

@@ -37,7 +37,7 @@ from threethirteen.state import Phase
 from threethirteen.store import MemoryStore
 from threethirteen.views import PlayerView
 
-from .clients import play
+from .clients import play, play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 PILE = ROOT / "examples" / "engines" / "pile_engine.py"
@@ -288,21 +288,6 @@ def client() -> Iterator[TestClient]:
         yield made
 
 
-def play_over_the_socket(client: TestClient, ticket: dict[str, Any]) -> dict[str, Any]:
-    with client.websocket_connect(f"{ticket['ws']}?token={ticket['token']}") as ws:
-        while True:
-            message: dict[str, Any] = ws.receive_json()
-            assert message["type"] == "snapshot", message
-            view = message["view"]
-            if message["table"]["status"] == "finished":
-                return message
-            if view["phase"] == "round-over" and 0 not in message["table"]["ready"]:
-                ws.send_json({"type": "ready", "version": message["version"]})
-            elif view["legal_actions"]:
-                action = view["legal_actions"][0]
-                ws.send_json({"type": "action", "version": message["version"], "action": action})
-
-
 def test_the_options_list_the_engines_by_name_only(client: TestClient) -> None:
     options = client.get("/api/options").json()
     assert options["engines"] == [{"name": "pile"}, {"name": "broken"}]
@@ -316,7 +301,8 @@ def test_the_driver_plays_an_engine_and_a_stand_in_for_a_broken_one(client: Test
     )
     assert reply.status_code == 201, reply.text
     ticket = reply.json()
-    last = play_over_the_socket(client, ticket)
+    with client.websocket_connect(f"{ticket['ws']}?token={ticket['token']}") as ws:
+        _, last = play_to_the_end(ws)
     seats = last["table"]["seats"]
     assert [(s.get("engine"), s.get("stand_in")) for s in seats[1:]] == [
         (True, None),

@@ -18,6 +18,8 @@ from threethirteen.records import GameRecord, replay
 from threethirteen.server.app import create_app
 from threethirteen.store import MemoryStore
 
+from .clients import play_to_the_end
+
 SHORT = {"preset": "classic", "house": ["hand_sizes=3,4"]}
 
 
@@ -28,17 +30,6 @@ def client() -> Iterator[TestClient]:
         yield made
 
 
-def pick(view: dict[str, Any]) -> str:
-    """A sensible move from a view: go out, else the hinted discard, else the first legal."""
-    legal: list[str] = view["legal_actions"]
-    outs = [a for a in legal if a.startswith("out ")]
-    if outs:
-        return outs[0]
-    if view["best_discard"] and f"discard {view['best_discard']}" in legal:
-        return f"discard {view['best_discard']}"
-    return legal[0]
-
-
 def next_of(ws: Any, kind: str) -> dict[str, Any]:
     """The next message of type ``kind``, skipping snapshots sent meanwhile."""
     while True:
@@ -46,21 +37,6 @@ def next_of(ws: Any, kind: str) -> dict[str, Any]:
         if message["type"] == kind:
             return message
         assert message["type"] == "snapshot", message
-
-
-def play_to_the_end(ws: Any, seat: int = 0) -> tuple[int, dict[str, Any]]:
-    moves = 0
-    while True:
-        message = ws.receive_json()
-        assert message["type"] == "snapshot", message
-        view = message["view"]
-        if message["table"]["status"] == "finished":
-            return moves, message
-        if view["phase"] == "round-over" and seat not in message["table"]["ready"]:
-            ws.send_json({"type": "ready", "version": message["version"]})
-        elif view["legal_actions"]:
-            ws.send_json({"type": "action", "version": message["version"], "action": pick(view)})
-            moves += 1
 
 
 def test_solo_match_over_the_websocket_then_history_record_and_replay(client: TestClient) -> None:

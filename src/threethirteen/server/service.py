@@ -46,6 +46,7 @@ from typing import Any
 
 from threethirteen.actions import Action, parse_action
 from threethirteen.bots import DIFFICULTIES, Bot, bot_name, make_bot
+from threethirteen.bots.base import close_bot
 from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.records import GameRecord
@@ -654,22 +655,22 @@ class TableService:
         """Whether any seat of the table holds an engine's process now."""
         table = self.table(table_id)
         with table.lock:
-            return any(isinstance(b, SeatEngine) and b.running for b in table.bots.values())
+            return bool(_running_engines(table))
 
     def rest_engines(self, table_id: str) -> int:
         """Stop the processes of the table's engines (they restart when next asked);
         returns how many were running. Blocking: call it off the event loop."""
         table = self.table(table_id)
         with table.lock:
-            engines = [b for b in table.bots.values() if isinstance(b, SeatEngine) and b.running]
-        _rest(engines)
+            engines = _running_engines(table)
+        _close(engines)
         return len(engines)
 
     def close(self) -> None:
         """Stop every engine process (the server is stopping). Blocking."""
         with self._lock:
             tables = list(self._tables.values())
-        _rest(b for table in tables for b in list(table.bots.values()))
+        _close(b for table in tables for b in list(table.bots.values()))
 
     def _append(self, table: Table, seat: int, text: str) -> None:
         """Store one action; the table's counters move only once it is stored."""
@@ -715,11 +716,11 @@ class TableService:
         table.finished_at = _now_iso()
         table.record = state.record(table.names).to_json()
         self.store.save_table(table.row())
-        engines = [b for b in table.bots.values() if isinstance(b, SeatEngine) and b.running]
+        engines = _running_engines(table)
         if engines:
             # Off the caller's thread (often the event loop's): an engine may take
             # seconds to quit.
-            threading.Thread(target=_rest, args=(engines,), daemon=True).start()
+            threading.Thread(target=_close, args=(engines,), daemon=True).start()
 
     def _awaited(self, table: Table, now: float) -> list[int]:
         """In round-over: the human seats that still have to say ready."""
@@ -1029,14 +1030,19 @@ _HANDLERS: dict[type, Handler] = {
 """One handler a message type (``ping`` is answered before the table is looked at)."""
 
 
-def _rest(bots: Iterable[Bot]) -> None:
-    """Stop the processes of the engines among ``bots``; a failure to stop one is logged."""
+def _running_engines(table: Table) -> list[SeatEngine]:
+    """The table's engine seats that hold a process now (call under its lock)."""
+    return [b for b in table.bots.values() if isinstance(b, SeatEngine) and b.running]
+
+
+def _close(bots: Iterable[Bot]) -> None:
+    """Let each of ``bots`` release what it holds (an engine its process; a
+    :class:`SeatEngine` can still play after); a failure to is logged, not raised."""
     for bot in bots:
-        if isinstance(bot, SeatEngine):
-            try:
-                bot.rest()
-            except Exception:
-                log.exception("engine %r did not stop cleanly", bot.name)
+        try:
+            close_bot(bot)
+        except Exception:
+            log.exception("bot %r did not close cleanly", bot)
 
 
 def _rules_object(table: Table) -> dict[str, Any]:
