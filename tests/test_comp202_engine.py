@@ -211,6 +211,8 @@ def check_call(call: tuple[str, tuple[Any, ...]], view: dict[str, Any]) -> None:
     kind, args = call
     hand = args[0]
     assert sorted(hand) == sorted(card(c) for c in view["hand"])
+    if kind == "discard":
+        assert hand[-1] == card(view["drawn"])  # where the course's game put the card drawn
     if kind == "draw":
         top = view["top_discard"]
         assert args[1] == (None if top is None else card(top))

@@ -21,7 +21,8 @@ outside reference opponents (docs/bots.md). This program holds none of their
 code: it speaks the engine protocol (docs/engines.md) and asks the module it is
 given, translating the view into the project's arguments:
 
-- ``hand``, ``top_discard``: the view's cards, renumbered;
+- ``hand``, ``top_discard``: the view's cards, renumbered (the card just
+  drawn last, where the course's game put it);
 - ``last_turn``: someone has gone out (the view's ``out_seat``);
 - ``picked_up_discard_cards``: for each seat, the cards it took from the
   discard pile this round (the view's public log);
@@ -131,7 +132,11 @@ class Seat:
         legal: list[str] = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        hand = [number(card) for card in view["hand"]]
+        cards = list(view["hand"])
+        if view["phase"] == "discard" and view["drawn"] in cards:
+            cards.remove(view["drawn"])  # the course's game put the card drawn last
+            cards.append(view["drawn"])
+        hand = [number(card) for card in cards]
         wild = RANKS.index(view["wild_rank"]) if view["wild_rank"] in RANKS else -1
         common = (
             view["out_seat"] is not None,
