@@ -29,15 +29,14 @@ from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
     ProtocolError,
-    ReadyMessage,
     StartMessage,
 )
 from threethirteen.server.service import TIMER_BOT, AutoMove, Status, TableService
-from threethirteen.state import Phase
 from threethirteen.store import MemoryStore
 from threethirteen.views import PlayerView
 
 from .clients import play, play_to_the_end
+from .driving import finish
 
 ROOT = Path(__file__).resolve().parents[2]
 PILE = ROOT / "examples" / "engines" / "pile_engine.py"
@@ -53,47 +52,6 @@ def broken(mode: str, name: str = "broken") -> EngineSpec:
 
 def service(*engines: EngineSpec, store: MemoryStore | None = None) -> TableService:
     return TableService(store or MemoryStore(), bot_delay=0, round_pause=0, engines=engines)
-
-
-def drive(svc: TableService, table_id: str) -> list[EngineError]:
-    """What the driver does, without its timing: every due automatic move, an engine's
-    failure handed to the service. Returns the failures seen."""
-    failures: list[EngineError] = []
-    while (auto := svc.pending(table_id)) is not None and auto.at <= svc.clock():
-        action = None
-        if auto.kind != "advance":
-            view = svc.auto_view(table_id, auto)
-            assert view is not None
-            bot = svc.auto_bot(table_id, auto)
-            try:
-                action = bot.choose(view)
-            except EngineError as error:
-                failures.append(error)
-                assert svc.engine_failed(table_id, auto, bot, error)
-                continue
-        assert svc.play_auto(table_id, auto, action)
-    return failures
-
-
-def finish(svc: TableService, table_id: str, moves: int | None = None) -> list[EngineError]:
-    """Seat 0 played by ``simple`` through messages, the bots by :func:`drive`, until the
-    match ends (or seat 0 has made ``moves`` moves)."""
-    human = make_bot("simple")
-    table = svc.table(table_id)
-    failures: list[EngineError] = []
-    made = 0
-    for _ in range(5000):
-        failures += drive(svc, table_id)
-        if table.status is Status.FINISHED or (moves is not None and made >= moves):
-            return failures
-        state = table.state
-        assert state is not None
-        if state.phase is Phase.ROUND_OVER:
-            svc.handle(table_id, 0, ReadyMessage(table.version))
-            continue
-        svc.handle(table_id, 0, ActionMessage(table.version, human.choose(state.view(0))))
-        made += 1
-    raise AssertionError("the match did not end")
 
 
 def until_played(svc: TableService, table_id: str, engine: SeatEngine) -> None:

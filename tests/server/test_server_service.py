@@ -22,6 +22,8 @@ from threethirteen.server.service import Status, TableService
 from threethirteen.state import Phase
 from threethirteen.store import ActionRow, MemoryStore
 
+from .driving import drive, finish
+
 SHORT = ["hand_sizes=3,4"]  # two rounds: whole matches in milliseconds
 
 
@@ -44,17 +46,6 @@ def code_of(excinfo: pytest.ExceptionInfo[ProtocolError]) -> str:
 def lobby(svc: TableService, seats: int = 3, **options: Any) -> tuple[str, str]:
     ticket = svc.create_table("Ada", "classic", SHORT, seats, **options)
     return ticket.table_id, ticket.token
-
-
-def play_auto_until_human(svc: TableService, table_id: str) -> None:
-    """Carry out every due automatic move (bots), as the driver would."""
-    while (auto := svc.pending(table_id)) is not None and auto.at <= svc.clock():
-        action = None
-        if auto.kind != "advance":
-            view = svc.auto_view(table_id, auto)
-            assert view is not None
-            action = svc.auto_bot(table_id, auto).choose(view)
-        assert svc.play_auto(table_id, auto, action)
 
 
 # -- lobby ------------------------------------------------------------------------------
@@ -178,7 +169,7 @@ def solo(svc: TableService, bots: int = 2) -> tuple[str, str]:
 def test_stale_and_duplicate_messages_change_nothing() -> None:
     svc = service()
     table_id, _ = solo(svc)
-    play_auto_until_human(svc, table_id)
+    drive(svc, table_id)
     table = svc.table(table_id)
     state = table.state
     assert state is not None and state.current == 0
@@ -195,7 +186,7 @@ def test_stale_and_duplicate_messages_change_nothing() -> None:
 def test_illegal_and_out_of_turn_moves_are_typed_errors_quoting_the_move() -> None:
     svc = service()
     table_id, _ = solo(svc)
-    play_auto_until_human(svc, table_id)
+    drive(svc, table_id)
     table = svc.table(table_id)
     assert table.state is not None
     version, log = table.version, svc.store.actions(table_id)
@@ -211,31 +202,13 @@ def test_illegal_and_out_of_turn_moves_are_typed_errors_quoting_the_move() -> No
     assert table.version == version and svc.store.actions(table_id) == log
 
 
-def finish_as_human(svc: TableService, table_id: str, seat: int = 0) -> None:
-    """Play the human seat with the simple bot through messages until the match ends."""
-    bot = make_bot("simple")
-    table = svc.table(table_id)
-    for _ in range(5000):
-        play_auto_until_human(svc, table_id)
-        if table.status is Status.FINISHED:
-            return
-        state = table.state
-        assert state is not None
-        if state.phase is Phase.ROUND_OVER:
-            svc.handle(table_id, seat, ReadyMessage(table.version))
-            continue
-        move = bot.choose(state.view(seat))
-        svc.handle(table_id, seat, ActionMessage(table.version, move))
-    raise AssertionError("the match did not end")
-
-
 def test_a_solo_match_ends_with_a_record_that_replays_and_reveals_the_seed() -> None:
     svc = service()
     table_id, _ = solo(svc)
     table = svc.table(table_id)
     assert svc.public_table(table_id)["seed"] is None
     svc.connect(table_id, 0)
-    finish_as_human(svc, table_id)
+    finish(svc, table_id)
     public = svc.public_table(table_id)
     assert public["status"] == "finished" and public["seed"] == table.seed
     record = svc.record(table_id)
@@ -253,7 +226,7 @@ def test_round_over_waits_for_connected_players_to_say_ready() -> None:
     table = svc.table(table_id)
     bot = make_bot("simple")
     while table.state is not None and table.state.phase is not Phase.ROUND_OVER:
-        play_auto_until_human(svc, table_id)
+        drive(svc, table_id)
         if table.state.phase in (Phase.DRAW, Phase.DISCARD) and table.state.current == 0:
             svc.handle(table_id, 0, ActionMessage(table.version, bot.choose(table.state.view(0))))
     assert svc.pending(table_id) is None  # no timer: waits for Ada
@@ -273,7 +246,7 @@ def started_against_a_bot(clock: Clock, **options: Any) -> tuple[TableService, s
     svc.connect(table_id, 0)
     svc.handle(table_id, 0, AddBotMessage(table.version, 1, "easy"))
     svc.handle(table_id, 0, StartMessage(table.version))
-    play_auto_until_human(svc, table_id)
+    drive(svc, table_id)
     return svc, table_id
 
 
@@ -309,12 +282,12 @@ def test_a_bot_takes_over_an_absent_player_after_the_grace_period_until_they_ret
     clock.now += 1
     assert svc.public_table(table_id)["seats"][0]["away"]
     version = table.version
-    play_auto_until_human(svc, table_id)
+    drive(svc, table_id)
     assert table.version > version  # the takeover bot played for seat 0
     svc.connect(table_id, 0)
     assert not svc.public_table(table_id)["seats"][0]["away"]
     if table.status is Status.PLAYING:
-        play_auto_until_human(svc, table_id)
+        drive(svc, table_id)
         assert svc.pending(table_id) is None
 
 
@@ -327,7 +300,7 @@ def test_restore_rebuilds_every_unfinished_table_where_it_was() -> None:
     bot = make_bot("simple")
     table = svc.table(table_id)
     for _ in range(12):
-        play_auto_until_human(svc, table_id)
+        drive(svc, table_id)
         assert table.state is not None
         if table.state.phase is Phase.ROUND_OVER:
             svc.handle(table_id, 0, ReadyMessage(table.version))
@@ -343,7 +316,7 @@ def test_restore_rebuilds_every_unfinished_table_where_it_was() -> None:
     assert copy.state.view(0) == table.state.view(0)
     assert again.authenticate(table_id, token) == 0
     assert again.table(lobby_id).status is Status.LOBBY
-    finish_as_human(again, table_id)
+    finish(again, table_id)
     record = again.record(table_id)
     assert record is not None and replay(record).scores.totals == record.totals
 
@@ -360,7 +333,7 @@ def test_a_store_failure_leaves_the_match_unchanged() -> None:
     store = FailingStore()
     svc = service(store)
     table_id, _ = solo(svc)
-    play_auto_until_human(svc, table_id)
+    drive(svc, table_id)
     table = svc.table(table_id)
     assert table.state is not None
     before = (table.version, table.state.view(0))
@@ -374,7 +347,7 @@ def test_a_finished_table_is_served_from_the_store_after_a_restart() -> None:
     store = MemoryStore()
     svc = service(store)
     table_id, token = solo(svc)
-    finish_as_human(svc, table_id)
+    finish(svc, table_id)
     record = svc.record(table_id)
     again = service(store)
     assert again.restore() == []  # nothing unfinished
@@ -389,7 +362,7 @@ def test_a_corrupt_log_skips_that_table_only() -> None:
     svc = service(store)
     good, _ = solo(svc)
     bad, _ = solo(svc)
-    play_auto_until_human(svc, bad)
+    drive(svc, bad)
     state = svc.table(bad).state
     assert state is not None
     wrong_seat = (state.current + 1) % state.players
