@@ -25,6 +25,7 @@ from threethirteen.views import PlayerView
 # Options that make a bot quick and reproducible in tests, by registry name.
 CHEAP: dict[str, dict[str, object]] = {
     "montecarlo": {"samples": 2, "min_samples": 1, "candidates": 2, "horizon": 12},
+    "ismcts": {"samples": 4, "candidates": 2, "width": 2},
 }
 
 # House rules that matter to play (the hand sizes are chosen by the test itself).

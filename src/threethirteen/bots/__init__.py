@@ -32,6 +32,7 @@ from importlib import metadata
 from threethirteen.bots.base import Bot, PlayedMatch, play_match
 from threethirteen.bots.greedy import GreedyBot
 from threethirteen.bots.heuristic import HeuristicBot
+from threethirteen.bots.ismcts import IsmctsBot
 from threethirteen.bots.montecarlo import MonteCarloBot
 from threethirteen.bots.random_bot import RandomBot
 from threethirteen.bots.simple import SimpleBot
@@ -43,6 +44,7 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "HeuristicBot",
+    "IsmctsBot",
     "MonteCarloBot",
     "PlayedMatch",
     "RandomBot",
@@ -65,6 +67,7 @@ _REGISTRY: dict[str, BotFactory] = {
     "simple": SimpleBot,
     "heuristic": HeuristicBot,
     "montecarlo": MonteCarloBot,
+    "ismcts": IsmctsBot,
 }
 
 DIFFICULTIES: dict[str, str] = {

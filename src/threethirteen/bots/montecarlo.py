@@ -112,11 +112,11 @@ _FULL_ROUND = 40
 # -- the rollout policy -----------------------------------------------------------------
 
 
-def _discard_key(solver: HandSolver, choice: DiscardChoice) -> tuple[int, int, tuple[int, int]]:
+def discard_key(solver: HandSolver, choice: DiscardChoice) -> tuple[int, int, tuple[int, int]]:
     return (choice.deadwood, -solver.penalty(choice.discard), choice.discard.sort_key())
 
 
-def _locked(state: MatchState, card: Card, hand: Sequence[Card]) -> bool:
+def is_locked(state: MatchState, card: Card, hand: Sequence[Card]) -> bool:
     """Under ``discard_taken_card`` off, the card just taken may not go back at once."""
     return (
         not state.rules.discard_taken_card
@@ -132,12 +132,12 @@ def _policy_discard(
     """The greedy discard and the deadwood it leaves; reads only the choices' numbers.
 
     Lowest deadwood, then highest penalty; the choices come in card order, so the
-    first of equals is the first in card order (as :func:`_discard_key` ranks them).
+    first of equals is the first in card order (as :func:`discard_key` ranks them).
     """
     best: DiscardChoice | None = None
     best_key = (0, 0)
     for choice in choices:
-        if _locked(state, choice.discard, hand):
+        if is_locked(state, choice.discard, hand):
             continue
         if choice.can_go_out and state.out_seat is None:
             return GoOut(choice.discard), 0
@@ -506,7 +506,7 @@ class MonteCarloBot:
             return (prior, *close[: self.candidates - 1]), ""
         allowed = {a.card for a in legal if isinstance(a, Discard)}
         choices = [c for c in solver.discards(view.hand, table) if c.discard in allowed]
-        choices.sort(key=lambda c: _discard_key(solver, c))
+        choices.sort(key=lambda c: discard_key(solver, c))
         moves = [Discard(c.discard) for c in choices]
         chosen = self._prior.choose(view)
         if chosen in moves:
