@@ -77,12 +77,12 @@ def tree_moves(state: MatchState, width: int) -> list[Action]:
     discards with the lowest deadwood after them (ties to the highest penalty).
     """
     legal = state.legal_actions()
+    solver = state.solver
+    hand = state.hand(state.current)
+    table = state.table if state.rules.lay_off else ()
     if state.phase is Phase.DRAW:
         if len(legal) < 2:
             return list(legal)
-        rules, solver = state.rules, state.solver
-        hand = state.hand(state.current)
-        table = state.table if rules.lay_off else ()
         top = state.top_discard
         assert top is not None
         usable = [c for c in solver.discards([*hand, top], table) if c.discard != top]
@@ -92,9 +92,6 @@ def tree_moves(state: MatchState, width: int) -> list[Action]:
     goes: list[Action] = [a for a in legal if isinstance(a, GoOut)]
     if goes:
         return goes[:1]
-    rules, solver = state.rules, state.solver
-    hand = state.hand(state.current)
-    table = state.table if rules.lay_off else ()
     choices = [c for c in solver.discards(hand, table) if not is_locked(state, c.discard, hand)]
     choices.sort(key=lambda c: discard_key(solver, c))
     return [Discard(c.discard) for c in choices[:width]]
@@ -127,6 +124,12 @@ class _Node:
         mean = self.mean()
         variance = max(0.0, self.squares / self.visits - mean * mean)
         return math.sqrt(variance / (self.visits - 1))
+
+
+def _welch_gap(a: _Node, b: _Node) -> float:
+    """The standard error of ``a``'s mean less ``b``'s: they come from different
+    iterations, so the two are not paired (Welch)."""
+    return math.sqrt(a.error() ** 2 + b.error() ** 2)
 
 
 def _most_promising(node: _Node, options: list[Action], exploration: float) -> Action:
@@ -223,8 +226,7 @@ class IsmctsBot(MonteCarloBot):
         searched = [m for m in moves if m in root.children]
         best = max(searched, key=lambda m: (root.children[m].mean(), -moves.index(m)))
         prior, chosen = root.children[moves[0]], root.children[best]
-        # Welch's bound: the two means come from different iterations, so they are not paired.
-        gap = math.sqrt(prior.error() ** 2 + chosen.error() ** 2)
+        gap = _welch_gap(prior, chosen)
         if best != moves[0] and not chosen.mean() - prior.mean() > self.switch_z * gap:
             best = moves[0]
         self.last = SearchStats(
@@ -250,8 +252,7 @@ class IsmctsBot(MonteCarloBot):
         assert prior is not None
         for kid in kids[1:]:
             assert kid is not None
-            gap = math.sqrt(prior.error() ** 2 + kid.error() ** 2)
-            if kid.mean() + self.z * gap > prior.mean() + self.indifference:
+            if kid.mean() + self.z * _welch_gap(prior, kid) > prior.mean() + self.indifference:
                 return False
         return True
 
