@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from threethirteen.cli.main import build_parser, main
+from threethirteen.server.engines import DEFAULT_MAX_ENGINES
 
 
 @pytest.mark.parametrize(
@@ -17,6 +21,7 @@ from threethirteen.cli.main import build_parser, main
         (["serve", "--engine", "python3 bot.py"], "'python3 bot.py'"),
         (["serve", "--engine", "medium=./bot"], "'medium'"),
         (["serve", "--engine", "a=./one", "--engine", "A=./two"], "'a' given twice"),
+        (["serve", "--max-engines", "-1"], "--max-engines must be 0 (no limit) or more, got -1"),
     ],
 )
 def test_bad_options_exit_2_quoting_them(
@@ -30,3 +35,17 @@ def test_bad_options_exit_2_quoting_them(
 def test_serve_is_a_command_with_its_defaults() -> None:
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, "sqlite:///threethirteen.db")
+    assert args.max_engines == DEFAULT_MAX_ENGINES
+
+
+@pytest.mark.parametrize(("given", "limit"), [([], DEFAULT_MAX_ENGINES), (["3"], 3), (["0"], None)])
+def test_the_engine_limit_reaches_the_served_app(
+    given: list[str], limit: int | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
+    flag = ["--max-engines", *given] if given else []
+    assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", "0", *flag]) == 0
+    assert [app.state.service.engine_slots.limit for app in served] == [limit]

@@ -24,7 +24,7 @@ from threethirteen.bots import make_bot
 from threethirteen.engines import EngineError, EngineSpec, python_engine
 from threethirteen.records import GameRecord, replay
 from threethirteen.server.app import create_app
-from threethirteen.server.engines import SeatEngine
+from threethirteen.server.engines import DEFAULT_MAX_ENGINES, EngineSlots, SeatEngine
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
@@ -50,8 +50,16 @@ def broken(mode: str, name: str = "broken") -> EngineSpec:
     return EngineSpec(name, python_engine(str(FAULTS), mode), move_timeout=5)
 
 
-def service(*engines: EngineSpec, store: MemoryStore | None = None) -> TableService:
-    return TableService(store or MemoryStore(), bot_delay=0, round_pause=0, engines=engines)
+def service(
+    *engines: EngineSpec, store: MemoryStore | None = None, max_engines: int | None = None
+) -> TableService:
+    return TableService(
+        store or MemoryStore(),
+        bot_delay=0,
+        round_pause=0,
+        engines=engines,
+        max_engines=max_engines,
+    )
 
 
 def until_played(svc: TableService, table_id: str, engine: SeatEngine) -> None:
@@ -233,6 +241,143 @@ def test_a_restored_table_gets_its_engine_back_or_the_stand_in(
     assert "'pile' is not a bot or engine of this server" in caplog.text
     assert without.public_table(table_id)["seats"][1]["stand_in"] == TIMER_BOT
     assert finish(without, table_id) == [] and table.status is Status.FINISHED
+
+
+# -- the server-wide cap on engine processes ----------------------------------------------
+
+
+def test_the_engine_limit_is_checked_and_quoted() -> None:
+    for bad in (0, -2, True, 1.5, "3"):
+        with pytest.raises(ValueError, match="1 or more, got " + repr(bad).replace(".", r"\.")):
+            EngineSlots(bad)  # type: ignore[arg-type]
+    for bad_wait in (0, -1.0, float("nan"), "5"):
+        with pytest.raises(ValueError, match="positive seconds"):
+            EngineSlots(2, wait=bad_wait)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="got 0"):
+        service(pile, max_engines=0)
+    assert TableService(MemoryStore()).engine_slots.limit == DEFAULT_MAX_ENGINES
+    assert service(pile).engine_slots.limit is None
+
+
+def solo_tables(svc: TableService, count: int) -> list[tuple[str, SeatEngine]]:
+    made = []
+    for n in range(count):
+        table_id = svc.create_solo(f"P{n}", "classic", SHORT, ["pile"]).table_id
+        made.append((table_id, engine_of(svc, table_id, 1)))
+    return made
+
+
+def test_at_the_limit_the_engine_idle_the_longest_is_stopped_and_comes_back() -> None:
+    svc = service(pile, max_engines=2)
+    (a_id, a), (b_id, b), (c_id, c) = solo_tables(svc, 3)
+    assert all(e.slots is svc.engine_slots for e in (a, b, c))
+    until_played(svc, a_id, a)
+    until_played(svc, b_id, b)
+    last = a._last_used
+    while a._last_used == last:  # a decides again: now b has been idle the longest
+        finish(svc, a_id, moves=1)
+    process_b = b._bot._process if b._bot is not None else None
+    assert process_b is not None and svc.engine_slots.running == 2
+    until_played(svc, c_id, c)
+    assert (a.running, b.running, c.running) == (True, False, True)
+    assert process_b.poll() is not None  # stopped before c's process started
+    assert svc.engine_slots.evictions == 1 and svc.engine_slots.running == 2
+    # Every match still plays out, each stopped seat starting again when asked,
+    # and never more than two processes at once.
+    for table_id in (b_id, a_id, c_id):
+        while svc.table(table_id).status is not Status.FINISHED:
+            assert finish(svc, table_id, moves=1) == []
+            assert svc.engine_slots.running <= 2
+            assert sum(e.running for e in (a, b, c)) == svc.engine_slots.running
+    assert b.starts >= 2 and svc.engine_slots.evictions >= 2
+    for table_id in (a_id, b_id, c_id):
+        record = svc.record(table_id)
+        assert record is not None and replay(record).scores.totals == record.totals
+    svc.close()
+    assert eventually(lambda: svc.engine_slots.running == 0)
+
+
+def test_without_a_limit_every_seat_keeps_its_process() -> None:
+    svc = service(pile, max_engines=None)
+    tables = solo_tables(svc, 3)
+    for table_id, engine in tables:
+        until_played(svc, table_id, engine)
+    assert all(engine.running for _, engine in tables)
+    assert svc.engine_slots.running == 3 and svc.engine_slots.evictions == 0
+    svc.close()
+    assert svc.engine_slots.running == 0 and not any(e.running for _, e in tables)
+
+
+def thinking(engine: SeatEngine, view: PlayerView) -> tuple[threading.Thread, list[BaseException]]:
+    """``engine`` deciding ``view`` in a thread; the errors it raises."""
+    errors: list[BaseException] = []
+
+    def decide() -> None:
+        try:
+            engine.choose(view)
+        except EngineError as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=decide)
+    thread.start()
+    return thread, errors
+
+
+def test_a_deciding_engine_is_never_stopped_to_make_room(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    slow = EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120)
+    svc = service(slow, pile, max_engines=1)
+    svc.engine_slots.wait = 0.5
+    slow_id = svc.create_solo("Ada", "classic", SHORT, ["slow"]).table_id
+    pile_id = svc.create_solo("Bob", "classic", SHORT, ["pile"]).table_id
+    deciding = engine_of(svc, slow_id, 1)
+    _, view = engines_turn(svc, slow_id)
+    thread, errors = thinking(deciding, view)
+    assert eventually(lambda: deciding.running)
+    waiting = engine_of(svc, pile_id, 1)
+    auto, pile_view = engines_turn(svc, pile_id)
+    started = time.monotonic()
+    with pytest.raises(EngineError) as excinfo:
+        waiting.choose(pile_view)
+    assert time.monotonic() - started >= 0.5
+    assert "'pile' could not start" in str(excinfo.value)
+    assert "at most 1 engine processes" in str(excinfo.value)
+    assert deciding.running and not waiting.running and waiting.starts == 0
+    assert svc.engine_slots.evictions == 0 and svc.engine_slots.running == 1
+    # The table answers it as any engine failure: the stand-in plays on.
+    with caplog.at_level(logging.ERROR, logger="threethirteen.server.service"):
+        assert svc.engine_failed(pile_id, auto, waiting, excinfo.value)
+    assert "could not start" in caplog.text
+    assert svc.table(pile_id).stand_ins == {1: "engine 'pile' failed: EngineError"}
+    assert finish(svc, pile_id) == [] and svc.table(pile_id).status is Status.FINISHED
+    svc.close()
+    thread.join(60)
+    assert not thread.is_alive() and len(errors) == 1
+    assert svc.engine_slots.running == 0
+
+
+def test_a_waiting_seat_starts_as_soon_as_a_slot_is_freed() -> None:
+    slow = EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120)
+    svc = service(slow, pile, max_engines=1)
+    slow_id = svc.create_solo("Ada", "classic", SHORT, ["slow"]).table_id
+    pile_id = svc.create_solo("Bob", "classic", SHORT, ["pile"]).table_id
+    deciding = engine_of(svc, slow_id, 1)
+    _, view = engines_turn(svc, slow_id)
+    slow_thread, slow_errors = thinking(deciding, view)
+    assert eventually(lambda: deciding.running)
+    waiting = engine_of(svc, pile_id, 1)
+    _, pile_view = engines_turn(svc, pile_id)
+    pile_thread, pile_errors = thinking(waiting, pile_view)
+    time.sleep(0.3)
+    assert pile_thread.is_alive() and waiting.starts == 0  # it waits: the one slot is busy
+    assert svc.rest_engines(slow_id) == 1  # the slow table rests its engine, mid-decision
+    pile_thread.join(30)
+    slow_thread.join(30)
+    assert not pile_thread.is_alive() and pile_errors == [] and waiting.starts == 1
+    assert len(slow_errors) == 1 and waiting.running and not deciding.running
+    assert svc.engine_slots.running == 1 and svc.engine_slots.evictions == 0
+    svc.close()
 
 
 # -- through the web app and its driver ---------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 from threethirteen.cli.common import add_engine_option, engine_specs
 from threethirteen.engines import engine_table
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.server.engines import DEFAULT_MAX_ENGINES
 
 __all__ = ["DEFAULT_DB", "add_parser", "run"]
 
@@ -54,6 +55,14 @@ def add_parser(commands: Any) -> None:
         help="pause before the next round when no player has to say ready (default %(default)s)",
     )
     add_engine_option(parser)
+    parser.add_argument(
+        "--max-engines",
+        type=int,
+        default=DEFAULT_MAX_ENGINES,
+        metavar="N",
+        help="engine processes the server runs at once, over all tables; a seat that needs "
+        "one more stops the one idle the longest (0: no limit; default %(default)s)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -70,6 +79,10 @@ def run(args: argparse.Namespace) -> int:
         if not 0 <= value <= 60:
             flag = "--" + name.replace("_", "-")
             raise ThreeThirteenError(f"{flag} must be 0 to 60 seconds, got {value!r}")
+    if args.max_engines < 0:
+        raise ThreeThirteenError(
+            f"--max-engines must be 0 (no limit) or more, got {args.max_engines!r}"
+        )
     # Checked before anything starts: a malformed --engine or a name given twice.
     engines = list(engine_table(engine_specs(args)).values())
     import uvicorn
@@ -84,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         round_pause=args.round_pause,
         freeze_gc=True,
         engines=engines,
+        max_engines=args.max_engines or None,
     )
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"threethirteen: serving on http://{host}:{args.port}/ (database {args.db})", flush=True)

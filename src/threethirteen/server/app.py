@@ -35,6 +35,7 @@ from threethirteen.engines import EngineSpec
 from threethirteen.records import GameRecord
 from threethirteen.rules import HOUSE_RULES, PRESETS, Rules
 from threethirteen.server.driver import Driver
+from threethirteen.server.engines import DEFAULT_MAX_ENGINES
 from threethirteen.server.protocol import ProtocolError, decode_message, encode_error
 from threethirteen.server.replays import replay_step
 from threethirteen.server.service import (
@@ -246,6 +247,7 @@ def create_app(
     static_dir: Path = STATIC,
     freeze_gc: bool = False,
     engines: Sequence[EngineSpec] = (),
+    max_engines: int | None = DEFAULT_MAX_ENGINES,
 ) -> FastAPI:
     """The web app over ``store`` (or one opened from ``store_url``).
 
@@ -257,10 +259,17 @@ def create_app(
     collector's reach (:func:`gc.freeze`): its full collections then walk only what
     was made since, instead of pausing the event loop for tens of milliseconds.
     ``engines`` are programs players may seat as bots by name
-    (:mod:`threethirteen.server.engines`; ``threethirteen serve --engine``).
+    (:mod:`threethirteen.server.engines`; ``threethirteen serve --engine``), at most
+    ``max_engines`` of their processes at once (``None``: no limit; ``--max-engines``).
     """
     store = store if store is not None else open_store(store_url)
-    service = TableService(store, bot_delay=bot_delay, round_pause=round_pause, engines=engines)
+    service = TableService(
+        store,
+        bot_delay=bot_delay,
+        round_pause=round_pause,
+        engines=engines,
+        max_engines=max_engines,
+    )
     hub = Hub(service)
     driver = Driver(service, hub.broadcast)
 

@@ -51,7 +51,7 @@ from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.records import GameRecord
 from threethirteen.rules import Rules, apply_house_rule, get_rules
-from threethirteen.server.engines import SeatEngine
+from threethirteen.server.engines import DEFAULT_MAX_ENGINES, EngineSlots, SeatEngine
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
@@ -284,7 +284,10 @@ class TableService:
     :func:`~threethirteen.engines.engine_table`: raises
     :class:`~threethirteen.engines.EngineError` for a name given twice or one of a
     bot's); ``engine_rest`` is how many seconds a table waits on a person before
-    its engines' processes are stopped (they start again at their next decision).
+    its engines' processes are stopped (they start again at their next decision);
+    ``max_engines`` is how many engine processes the whole server runs at once
+    (``None``: no limit; see :class:`~threethirteen.server.engines.EngineSlots`,
+    ``engine_slots``). Raises ``ValueError`` quoting a ``max_engines`` below 1.
     """
 
     def __init__(
@@ -296,6 +299,7 @@ class TableService:
         round_pause: float = 3.0,
         engines: Sequence[EngineSpec] = (),
         engine_rest: float = ENGINE_REST,
+        max_engines: int | None = DEFAULT_MAX_ENGINES,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -303,6 +307,7 @@ class TableService:
         self.round_pause = round_pause
         self.engines = engine_table(engines)
         self.engine_rest = engine_rest
+        self.engine_slots = EngineSlots(max_engines)
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
 
@@ -618,7 +623,7 @@ class TableService:
             seed = secrets.randbits(32)
             spec = self.engines.get(s.bot)
             if spec is not None:
-                table.bots[seat] = SeatEngine(spec, seed)
+                table.bots[seat] = SeatEngine(spec, seed, slots=self.engine_slots)
                 continue
             try:
                 table.bots[seat] = make_bot(s.bot, seed=seed)
