@@ -10,7 +10,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
@@ -44,6 +44,7 @@ FAULTS = ROOT / "tests" / "engine_faults.py"
 SHORT = ["hand_sizes=3,4"]
 
 pile = EngineSpec("pile", python_engine(str(PILE)))
+slow = EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120)  # sleeps 30 s
 
 
 def broken(mode: str, name: str = "broken") -> EngineSpec:
@@ -93,6 +94,21 @@ def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
             return False
         time.sleep(0.02)
     return True
+
+
+def thinking(engine: SeatEngine, view: PlayerView) -> tuple[threading.Thread, list[BaseException]]:
+    """``engine`` deciding ``view`` in a thread; the errors it raises."""
+    errors: list[BaseException] = []
+
+    def decide() -> None:
+        try:
+            engine.choose(view)
+        except EngineError as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=decide)
+    thread.start()
+    return thread, errors
 
 
 def test_a_solo_match_against_an_engine_plays_out_and_stops_it() -> None:
@@ -196,24 +212,15 @@ def test_a_resting_engine_is_stopped_and_starts_again_when_asked() -> None:
 
 
 def test_rest_does_not_wait_for_a_decision_in_progress() -> None:
-    svc = service(EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120))
+    svc = service(slow)
     table_id = svc.create_solo("Ada", "classic", SHORT, ["slow"]).table_id
     engine = engine_of(svc, table_id, 1)
     _, view = engines_turn(svc, table_id)
-    errors: list[BaseException] = []
-
-    def decide() -> None:
-        try:
-            engine.choose(view)
-        except EngineError as error:
-            errors.append(error)
-
-    thinking = threading.Thread(target=decide)
-    thinking.start()
+    thread, errors = thinking(engine, view)
     assert eventually(lambda: engine.running)
     svc.close()  # the server stops while the engine thinks (it sleeps 30 s)
-    thinking.join(60)
-    assert not thinking.is_alive() and not engine.running
+    thread.join(60)
+    assert not thread.is_alive() and not engine.running
     assert len(errors) == 1 and "no reply within" not in str(errors[0]), errors
 
 
@@ -308,74 +315,71 @@ def test_without_a_limit_every_seat_keeps_its_process() -> None:
     assert svc.engine_slots.running == 0 and not any(e.running for _, e in tables)
 
 
-def thinking(engine: SeatEngine, view: PlayerView) -> tuple[threading.Thread, list[BaseException]]:
-    """``engine`` deciding ``view`` in a thread; the errors it raises."""
-    errors: list[BaseException] = []
+class OneSlotBusy(NamedTuple):
+    """A server with room for one engine process, held by ``deciding`` (the slow table's
+    engine, deciding in ``thread``), and a pile table whose engine is due to play."""
 
-    def decide() -> None:
-        try:
-            engine.choose(view)
-        except EngineError as error:
-            errors.append(error)
+    svc: TableService
+    deciding: SeatEngine
+    thread: threading.Thread
+    errors: list[BaseException]
+    pile_id: str
+    waiting: SeatEngine
+    auto: AutoMove
+    view: PlayerView
 
-    thread = threading.Thread(target=decide)
-    thread.start()
-    return thread, errors
 
-
-def test_a_deciding_engine_is_never_stopped_to_make_room(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    slow = EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120)
+def one_slot_busy() -> OneSlotBusy:
     svc = service(slow, pile, max_engines=1)
-    svc.engine_slots.wait = 0.5
     slow_id = svc.create_solo("Ada", "classic", SHORT, ["slow"]).table_id
     pile_id = svc.create_solo("Bob", "classic", SHORT, ["pile"]).table_id
     deciding = engine_of(svc, slow_id, 1)
     _, view = engines_turn(svc, slow_id)
     thread, errors = thinking(deciding, view)
     assert eventually(lambda: deciding.running)
-    waiting = engine_of(svc, pile_id, 1)
     auto, pile_view = engines_turn(svc, pile_id)
+    waiting = engine_of(svc, pile_id, 1)
+    return OneSlotBusy(svc, deciding, thread, errors, pile_id, waiting, auto, pile_view)
+
+
+def test_a_deciding_engine_is_never_stopped_to_make_room(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    busy = one_slot_busy()
+    svc, waiting = busy.svc, busy.waiting
+    svc.engine_slots.wait = 0.5
     started = time.monotonic()
     with pytest.raises(EngineError) as excinfo:
-        waiting.choose(pile_view)
+        waiting.choose(busy.view)
     assert time.monotonic() - started >= 0.5
     assert "'pile' could not start" in str(excinfo.value)
     assert "at most 1 engine processes" in str(excinfo.value)
-    assert deciding.running and not waiting.running and waiting.starts == 0
+    assert busy.deciding.running and not waiting.running and waiting.starts == 0
     assert svc.engine_slots.evictions == 0 and svc.engine_slots.running == 1
     # The table answers it as any engine failure: the stand-in plays on.
     with caplog.at_level(logging.ERROR, logger="threethirteen.server.service"):
-        assert svc.engine_failed(pile_id, auto, waiting, excinfo.value)
+        assert svc.engine_failed(busy.pile_id, busy.auto, waiting, excinfo.value)
     assert "could not start" in caplog.text
-    assert svc.table(pile_id).stand_ins == {1: "engine 'pile' failed: EngineError"}
-    assert finish(svc, pile_id) == [] and svc.table(pile_id).status is Status.FINISHED
+    assert svc.table(busy.pile_id).stand_ins == {1: "engine 'pile' failed: EngineError"}
+    assert finish(svc, busy.pile_id) == []
+    assert svc.table(busy.pile_id).status is Status.FINISHED
     svc.close()
-    thread.join(60)
-    assert not thread.is_alive() and len(errors) == 1
+    busy.thread.join(60)
+    assert not busy.thread.is_alive() and len(busy.errors) == 1
     assert svc.engine_slots.running == 0
 
 
 def test_a_waiting_seat_starts_as_soon_as_a_slot_is_freed() -> None:
-    slow = EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120)
-    svc = service(slow, pile, max_engines=1)
-    slow_id = svc.create_solo("Ada", "classic", SHORT, ["slow"]).table_id
-    pile_id = svc.create_solo("Bob", "classic", SHORT, ["pile"]).table_id
-    deciding = engine_of(svc, slow_id, 1)
-    _, view = engines_turn(svc, slow_id)
-    slow_thread, slow_errors = thinking(deciding, view)
-    assert eventually(lambda: deciding.running)
-    waiting = engine_of(svc, pile_id, 1)
-    _, pile_view = engines_turn(svc, pile_id)
-    pile_thread, pile_errors = thinking(waiting, pile_view)
+    busy = one_slot_busy()
+    svc, waiting = busy.svc, busy.waiting
+    pile_thread, pile_errors = thinking(waiting, busy.view)
     time.sleep(0.3)
     assert pile_thread.is_alive() and waiting.starts == 0  # it waits: the one slot is busy
-    assert svc.rest_engines(slow_id) == 1  # the slow table rests its engine, mid-decision
+    busy.deciding.rest()  # the slow table rests its engine, mid-decision
     pile_thread.join(30)
-    slow_thread.join(30)
+    busy.thread.join(30)
     assert not pile_thread.is_alive() and pile_errors == [] and waiting.starts == 1
-    assert len(slow_errors) == 1 and waiting.running and not deciding.running
+    assert len(busy.errors) == 1 and waiting.running and not busy.deciding.running
     assert svc.engine_slots.running == 1 and svc.engine_slots.evictions == 0
     svc.close()
 

@@ -226,6 +226,9 @@ class EngineBot:
         self.engine_name: str | None = None
         self._decisions = 0
         self._output_ended = False
+        # A seat's process may be closed from one thread (a server resting it) while
+        # its decision fails in another: the files are read and closed under this lock.
+        self._files = threading.Lock()
         # Kept open for the engine's life (closed by close()): its stderr goes here.
         self._stderr = tempfile.TemporaryFile(  # noqa: SIM115
             mode="w+", encoding="utf-8", errors="replace"
@@ -278,10 +281,11 @@ class EngineBot:
         # The engine has exited, so its output pipe ends and the reader thread with it
         # (unless a child of the engine still holds the pipe: then leave it to the GC).
         self._reader.join(_QUIT_GRACE)
-        if not self._reader.is_alive() and self._process.stdout is not None:
-            self._process.stdout.close()
-        if not self._stderr.closed:
-            self._stderr.close()
+        with self._files:
+            if not self._reader.is_alive() and self._process.stdout is not None:
+                self._process.stdout.close()
+            if not self._stderr.closed:
+                self._stderr.close()
 
     def __enter__(self) -> EngineBot:
         return self
@@ -331,12 +335,13 @@ class EngineBot:
         self._closer()
         exited = "" if status is None else f"; it exited with status {status}"
         said = ""
-        if not self._stderr.closed:
-            self._stderr.flush()
-            self._stderr.seek(0)
-            tail = self._stderr.read()[-_STDERR_TAIL:].strip()
-            if tail:
-                said = f"; its stderr ended with: {tail!r}"
+        with self._files:
+            if not self._stderr.closed:
+                self._stderr.flush()
+                self._stderr.seek(0)
+                tail = self._stderr.read()[-_STDERR_TAIL:].strip()
+                if tail:
+                    said = f"; its stderr ended with: {tail!r}"
         self.close()
         at = f" at decision {self._decisions}" if self._decisions else " at hello"
         return EngineError(
