@@ -9,6 +9,8 @@ import os
 import random
 import shutil
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -331,6 +333,55 @@ def test_an_engine_that_ignores_quit_is_stopped() -> None:
     engine.close()  # closing twice is harmless
     with pytest.raises(EngineError, match="it was stopped"):
         engine.choose(first_view())
+
+
+class Slowly:
+    """``thing``, whose method ``name`` first waits ``seconds``: it opens the moment in
+    which a failing decision reads the engine's stderr while ``close`` shuts it."""
+
+    def __init__(self, thing: Any, name: str, seconds: float) -> None:
+        self._thing, self._name, self._seconds = thing, name, seconds
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._thing, name)
+        if name != self._name:
+            return found
+
+        def slowly(*args: Any) -> Any:
+            time.sleep(self._seconds)
+            return found(*args)
+
+        return slowly
+
+
+def test_closing_an_engine_while_it_decides_fails_the_decision_cleanly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A server rests a seat's engine from one thread while the seat's decision waits
+    # in another: the decision fails with an EngineError quoting the engine, never
+    # with an error from a file the other thread closed under it.
+    engine = faulty("slow", move_timeout=60).bot()
+    # close() reaches the files 0.15 s after the process ends; the decision, failing
+    # at once, is reading stderr then (0.3 s).
+    monkeypatch.setattr(engine, "_stderr", Slowly(engine._stderr, "flush", 0.3))
+    monkeypatch.setattr(engine, "_reader", Slowly(engine._reader, "join", 0.15))
+    raised: list[BaseException] = []
+
+    def decide() -> None:
+        try:
+            engine.choose(first_view())
+        except BaseException as error:
+            raised.append(error)
+
+    thread = threading.Thread(target=decide)
+    thread.start()
+    time.sleep(0.2)
+    engine.close()
+    thread.join(30)
+    assert not thread.is_alive()
+    assert len(raised) == 1 and isinstance(raised[0], EngineError), raised
+    assert "engine 'faulty-slow'" in str(raised[0])
+    assert engine._process.poll() is not None and engine._stderr.closed
 
 
 def test_a_failing_engine_fails_the_run_quoting_it() -> None:
