@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
-from threethirteen.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot, play_match
+from threethirteen.bots import (
+    BOT_NAMES,
+    DIFFICULTIES,
+    Bot,
+    GreedyBot,
+    RandomBot,
+    make_bot,
+    play_match,
+)
 from threethirteen.cards import Card
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.records import replay
@@ -40,6 +48,19 @@ def test_registry() -> None:
     assert isinstance(make_bot(" greedy "), GreedyBot)
     with pytest.raises(ThreeThirteenError, match="unknown bot 'clever'; known: greedy, heuristic"):
         make_bot("clever")
+
+
+def test_a_difficulty_without_its_bot_says_so() -> None:
+    missing = [level for level, bot in DIFFICULTIES.items() if bot not in BOT_NAMES]
+    for level in missing:
+        with pytest.raises(ThreeThirteenError) as excinfo:
+            make_bot(level.title())
+        message = str(excinfo.value)
+        assert f"the difficulty {level!r} has no bot yet" in message
+        assert f"its bot {DIFFICULTIES[level]!r}" in message and "docs/bots.md" in message
+    for level, bot in DIFFICULTIES.items():
+        if level not in missing:
+            assert make_bot(level).name == bot
 
 
 # -- random -----------------------------------------------------------------------

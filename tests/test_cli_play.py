@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from threethirteen.actions import Discard, Draw, GoOut, Source
+from threethirteen.bots import BOT_NAMES, DIFFICULTIES
 from threethirteen.cards import Card
 from threethirteen.cli.play import Hint, hint_for, interpret
 from threethirteen.errors import NotationError
@@ -267,6 +268,15 @@ def test_bad_options_exit_2(args: list[str], quoted: str) -> None:
     assert done.returncode == 2
     assert quoted in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_difficulty_without_its_bot_is_refused_saying_why() -> None:
+    missing = [level for level, bot in DIFFICULTIES.items() if bot not in BOT_NAMES]
+    for level in missing:
+        done = play("--bots", level, stdin="")
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert f"the difficulty {level!r} has no bot yet" in done.stderr
+    assert set(DIFFICULTIES) - set(missing) >= {"easy", "medium", "hard"}
 
 
 # -- the input parser and the hint, in process ------------------------------------------------

@@ -95,11 +95,18 @@ def bot_name(name: str) -> str:
     >>> bot_name(" MEDIUM ")
     'heuristic'
     """
-    key = name.strip().lower()
-    key = DIFFICULTIES.get(key, key)
+    asked = name.strip().lower()
+    key = DIFFICULTIES.get(asked, asked)
     if key not in _REGISTRY and key not in plugin_bots():
         known = ", ".join(sorted({*_REGISTRY, *plugin_bots()}))
         levels = ", ".join(f"{k}={v}" for k, v in DIFFICULTIES.items() if v in _REGISTRY)
+        if asked in DIFFICULTIES:
+            # A level players can see but not yet play: say why, not just "unknown".
+            raise ThreeThirteenError(
+                f"the difficulty {name!r} has no bot yet: its bot {key!r} must beat the "
+                f"level below it in the lab first (docs/bots.md); known: {known} "
+                f"(difficulties: {levels})"
+            )
         raise ThreeThirteenError(f"unknown bot {name!r}; known: {known} (difficulties: {levels})")
     return key
 

@@ -28,7 +28,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
-from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, make_bot
+from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, bot_name, make_bot
 from threethirteen.bots.base import close_bot
 from threethirteen.cards import Card
 from threethirteen.cli.common import (
@@ -54,7 +54,7 @@ from threethirteen.cli.render import (
     winner_line,
 )
 from threethirteen.engines import EngineError, EngineSpec, engine_table
-from threethirteen.errors import IllegalActionError, NotationError, RulesError
+from threethirteen.errors import IllegalActionError, NotationError, RulesError, ThreeThirteenError
 from threethirteen.melds import Arrangement, HandSolver, Meld
 from threethirteen.rules import Rules
 from threethirteen.state import MatchState
@@ -153,6 +153,11 @@ def _bot_levels(spec: str, count: int, engines: Mapping[str, EngineSpec]) -> lis
         if name in engines:
             continue
         if name not in BOT_NAMES and DIFFICULTIES.get(name) not in BOT_NAMES:
+            if name in DIFFICULTIES:
+                try:
+                    bot_name(name)  # a level not yet played: its own message says why
+                except ThreeThirteenError as exc:
+                    raise RulesError(str(exc)) from None
             known = ", ".join([*BOT_NAMES, *engines])
             raise RulesError(f"unknown bot {name!r}; known: {known}")
     if len(names) == 1:
