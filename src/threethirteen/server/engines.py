@@ -26,7 +26,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
 
 from threethirteen.actions import Action
 from threethirteen.engines import EngineBot, EngineError, EngineSpec
@@ -69,7 +68,6 @@ class EngineSlots:
         limit: int | None = DEFAULT_MAX_ENGINES,
         *,
         wait: float = SLOT_WAIT,
-        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         whole = isinstance(limit, int) and not isinstance(limit, bool)
         if limit is not None and (not whole or limit < 1):
@@ -78,7 +76,6 @@ class EngineSlots:
             raise ValueError(f"the wait for an engine slot must be positive seconds, got {wait!r}")
         self.limit = limit
         self.wait = float(wait)
-        self.clock = clock
         self.evictions = 0
         self._cond = threading.Condition()
         # Seats holding a slot: their process runs, or is starting. Every SeatEngine
@@ -127,7 +124,7 @@ class EngineSlots:
     def _make_room(self, engine: SeatEngine, evicted: list[tuple[SeatEngine, EngineBot]]) -> None:
         """Under the lock: until a slot is free, take the longest-idle process (into
         ``evicted``, to be stopped by the caller) or wait for a decision to end."""
-        deadline = self.clock() + self.wait
+        deadline = time.monotonic() + self.wait
         while self.limit is not None and len(self._holders) >= self.limit:
             idle = [e for e in self._holders if e._bot is not None and not e._deciding]
             if idle:
@@ -138,7 +135,7 @@ class EngineSlots:
                 self._holders.discard(victim)
                 self.evictions += 1
                 continue
-            left = deadline - self.clock()
+            left = deadline - time.monotonic()
             if left <= 0:
                 raise EngineError(
                     f"engine {engine.name!r} could not start: the server runs at most "
@@ -154,7 +151,7 @@ class EngineSlots:
     def _end(self, engine: SeatEngine) -> None:
         with self._cond:
             engine._deciding = False
-            engine._last_used = self.clock()
+            engine._last_used = time.monotonic()
             self._cond.notify_all()
 
     def _release(self, engine: SeatEngine, bot: EngineBot | None) -> EngineBot | None:
@@ -215,10 +212,8 @@ class SeatEngine:
             except BaseException:
                 # An engine that failed once is not asked again (it was stopped, and
                 # closing twice is harmless); the next decision would start a fresh one.
-                if bot is None:
-                    self.slots._release(self, None)  # the start failed: free the slot
-                else:
-                    self.slots._release(self, bot)
+                self.slots._release(self, bot)  # bot None: the start failed, free its slot
+                if bot is not None:
                     bot.close()
                 raise
             finally:
@@ -231,6 +226,7 @@ class SeatEngine:
         gone) with :class:`~threethirteen.engines.EngineError`, so a server that
         stops is not held up by an engine that thinks.
         """
+        # Only a running process: a seat still starting one keeps its reserved slot.
         bot = self.slots._release(self, None) if self._bot is not None else None
         if bot is not None:
             bot.close()
