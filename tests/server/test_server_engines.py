@@ -24,7 +24,12 @@ from threethirteen.bots import make_bot
 from threethirteen.engines import EngineError, EngineSpec, python_engine
 from threethirteen.records import GameRecord, replay
 from threethirteen.server.app import create_app
-from threethirteen.server.engines import DEFAULT_MAX_ENGINES, EngineSlots, SeatEngine
+from threethirteen.server.engines import (
+    DEFAULT_MAX_ENGINES,
+    EngineBusyError,
+    EngineSlots,
+    SeatEngine,
+)
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
@@ -116,7 +121,12 @@ def test_a_solo_match_against_an_engine_plays_out_and_stops_it() -> None:
     ticket = svc.create_solo("Ada", "classic", SHORT, ["Pile"])
     table_id = ticket.table_id
     seat = svc.public_table(table_id)["seats"][1]
-    assert (seat["bot"], seat["engine"], seat["stand_in"]) == ("pile", True, None)
+    assert (seat["bot"], seat["engine"], seat["stand_in"], seat["stand_in_reason"]) == (
+        "pile",
+        True,
+        None,
+        None,
+    )
     engine = engine_of(svc, table_id, 1)
     assert not engine.running  # started at its first decision, not before
     until_played(svc, table_id, engine)
@@ -176,9 +186,15 @@ def test_a_broken_engine_is_replaced_by_the_stand_in_and_the_match_goes_on(
     assert quoted in caplog.text and "simple plays it" in caplog.text
     assert not failed.running
     assert table.status is Status.FINISHED
-    assert table.stand_ins == {1: "engine 'broken' failed: EngineError"}
+    assert list(table.stand_ins) == [1] and table.stand_ins[1].reason == "failed"
+    assert quoted in table.stand_ins[1].detail
     seat = svc.public_table(table_id)["seats"][1]
-    assert (seat["bot"], seat["engine"], seat["stand_in"]) == ("broken", True, TIMER_BOT)
+    assert (seat["bot"], seat["engine"], seat["stand_in"], seat["stand_in_reason"]) == (
+        "broken",
+        True,
+        TIMER_BOT,
+        "failed",
+    )
     assert quoted not in str(svc.public_table(table_id))  # the host's log only
     record = svc.record(table_id)
     assert record is not None and replay(record).scores.totals == record.totals
@@ -246,7 +262,9 @@ def test_a_restored_table_gets_its_engine_back_or_the_stand_in(
     table = without.table(table_id)
     assert not isinstance(table.bots[1], SeatEngine) and 1 in table.stand_ins
     assert "'pile' is not a bot or engine of this server" in caplog.text
-    assert without.public_table(table_id)["seats"][1]["stand_in"] == TIMER_BOT
+    assert table.stand_ins[1].reason == "missing"
+    seat = without.public_table(table_id)["seats"][1]
+    assert (seat["stand_in"], seat["stand_in_reason"]) == (TIMER_BOT, "missing")
     assert finish(without, table_id) == [] and table.status is Status.FINISHED
 
 
@@ -349,7 +367,7 @@ def test_a_deciding_engine_is_never_stopped_to_make_room(
     svc, waiting = busy.svc, busy.waiting
     svc.engine_slots.wait = 0.5
     started = time.monotonic()
-    with pytest.raises(EngineError) as excinfo:
+    with pytest.raises(EngineBusyError) as excinfo:
         waiting.choose(busy.view)
     assert time.monotonic() - started >= 0.5
     assert "'pile' could not start" in str(excinfo.value)
@@ -360,7 +378,12 @@ def test_a_deciding_engine_is_never_stopped_to_make_room(
     with caplog.at_level(logging.ERROR, logger="threethirteen.server.service"):
         assert svc.engine_failed(busy.pile_id, busy.auto, waiting, excinfo.value)
     assert "could not start" in caplog.text
-    assert svc.table(busy.pile_id).stand_ins == {1: "engine 'pile' failed: EngineError"}
+    # The players are told the server was busy (not that the engine broke), and no more.
+    stand_in = svc.table(busy.pile_id).stand_ins[1]
+    assert stand_in.reason == "busy" and "at most 1 engine processes" in stand_in.detail
+    seat = svc.public_table(busy.pile_id)["seats"][1]
+    assert (seat["stand_in"], seat["stand_in_reason"]) == (TIMER_BOT, "busy")
+    assert "could not start" not in str(svc.public_table(busy.pile_id))
     assert finish(svc, busy.pile_id) == []
     assert svc.table(busy.pile_id).status is Status.FINISHED
     svc.close()

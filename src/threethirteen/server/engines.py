@@ -31,7 +31,7 @@ from threethirteen.actions import Action
 from threethirteen.engines import EngineBot, EngineError, EngineSpec
 from threethirteen.views import PlayerView
 
-__all__ = ["DEFAULT_MAX_ENGINES", "SLOT_WAIT", "EngineSlots", "SeatEngine"]
+__all__ = ["DEFAULT_MAX_ENGINES", "SLOT_WAIT", "EngineBusyError", "EngineSlots", "SeatEngine"]
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,12 @@ DEFAULT_MAX_ENGINES = 16
 SLOT_WAIT = 60.0
 """Seconds a seat waits for a slot while every running engine is deciding (twice
 an engine's default time for a move, so that one of them is done by then)."""
+
+
+class EngineBusyError(EngineError):
+    """A seat's engine could not start because every slot of the server's cap stayed
+    busy deciding for :attr:`EngineSlots.wait` seconds. The engine itself did nothing
+    wrong; the table says so to its players (``stand_in_reason`` ``"busy"``)."""
 
 
 class EngineSlots:
@@ -53,8 +59,8 @@ class EngineSlots:
       seat starts its process again at its next decision, like one stopped by
       :meth:`SeatEngine.rest`;
     - when every running engine is deciding, it waits for one to finish, up to
-      ``wait`` seconds, and then fails with
-      :class:`~threethirteen.engines.EngineError`, which the table answers as it
+      ``wait`` seconds, and then fails with :class:`EngineBusyError` (an
+      :class:`~threethirteen.engines.EngineError`), which the table answers as it
       does any engine failure (the stand-in plays the seat).
 
     ``running`` is how many processes are held (or starting) now; ``evictions``
@@ -137,7 +143,7 @@ class EngineSlots:
                 continue
             left = deadline - time.monotonic()
             if left <= 0:
-                raise EngineError(
+                raise EngineBusyError(
                     f"engine {engine.name!r} could not start: the server runs at most "
                     f"{self.limit} engine processes and all {self.limit} were deciding "
                     f"for {self.wait:g} s"

@@ -51,7 +51,12 @@ from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.records import GameRecord
 from threethirteen.rules import Rules, apply_house_rule, get_rules
-from threethirteen.server.engines import DEFAULT_MAX_ENGINES, EngineSlots, SeatEngine
+from threethirteen.server.engines import (
+    DEFAULT_MAX_ENGINES,
+    EngineBusyError,
+    EngineSlots,
+    SeatEngine,
+)
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
@@ -77,6 +82,7 @@ __all__ = [
     "Outcome",
     "Seat",
     "SeatKind",
+    "StandIn",
     "Status",
     "Table",
     "TableService",
@@ -95,6 +101,25 @@ TIMER_BOT = "simple"
 stand-in for an engine that failed."""
 ENGINE_REST = 120.0
 """Seconds a table waits on a person before its engines' processes are stopped."""
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """Why :data:`TIMER_BOT` plays a bot seat for the rest of the match.
+
+    ``reason`` is what the players are told (the table's ``stand_in_reason``):
+
+    - ``"failed"``: the engine broke the protocol, timed out or died;
+    - ``"busy"``: it could not start because the server's cap on engine processes
+      (``--max-engines``) stayed full (:class:`~threethirteen.server.engines.EngineBusyError`);
+    - ``"missing"``: a restored table names a bot or engine this server does not run.
+
+    ``detail`` is the host's text, for the log; it may quote the engine's command or
+    output, so it never reaches the players.
+    """
+
+    reason: str
+    detail: str
 
 
 class Status(enum.Enum):
@@ -207,7 +232,7 @@ class Table:
     record: str | None = None
     spectators: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
-    stand_ins: dict[int, str] = field(default_factory=dict)  # seat -> why TIMER_BOT plays it
+    stand_ins: dict[int, StandIn] = field(default_factory=dict)  # seat -> why TIMER_BOT plays it
     lock: threading.RLock = field(default_factory=threading.RLock)
     texts: SnapshotTexts = field(default_factory=lambda: SnapshotTexts())
 
@@ -633,7 +658,7 @@ class TableService:
                 why = f"{s.bot!r} is not a bot or engine of this server ({exc})"
                 log.warning("table %r, seat %d: %s; %s plays it", table.id, seat, why, TIMER_BOT)
                 table.bots[seat] = make_bot(TIMER_BOT, seed=seed)
-                table.stand_ins[seat] = why
+                table.stand_ins[seat] = StandIn("missing", why)
 
     # -- engines ------------------------------------------------------------------------
 
@@ -643,7 +668,8 @@ class TableService:
 
         Returns whether the table changed (not when the seat's bot had already been
         replaced). The error is logged for the host; the players see that the seat
-        has a stand-in, not the engine's command or output.
+        has a stand-in and why in one word (:class:`StandIn`), not the engine's
+        command or output.
         """
         table = self.table(table_id)
         with table.lock:
@@ -652,7 +678,8 @@ class TableService:
             log.error("table %r, seat %d: %s; %s plays it", table_id, auto.seat, error, TIMER_BOT)
             table.bots[auto.seat] = make_bot(TIMER_BOT, seed=secrets.randbits(32))
             name = table.seats[auto.seat].bot
-            table.stand_ins[auto.seat] = f"engine {name!r} failed: {type(error).__name__}"
+            reason = "busy" if isinstance(error, EngineBusyError) else "failed"
+            table.stand_ins[auto.seat] = StandIn(reason, f"engine {name!r}: {error}")
             self._bump(table)
             return True
 
@@ -859,6 +886,7 @@ class TableService:
                     host=False,
                     engine=s.bot in self.engines,
                     stand_in=TIMER_BOT if i in table.stand_ins else None,
+                    stand_in_reason=table.stand_ins[i].reason if i in table.stand_ins else None,
                 )
             seats.append(entry)
         deadline = None

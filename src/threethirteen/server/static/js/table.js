@@ -497,7 +497,7 @@ export class TablePage {
     if (seat === view.dealer) sub.push(t("seat.dealer"));
     const flags = [];
     if (view.out_seat === seat) flags.push(h("span.badge.out-badge", {}, t("seat.wentOut")));
-    if (s.kind === "bot" && s.stand_in) flags.push(h("span.badge.stand-in", {}, t("seat.standIn")));
+    if (s.kind === "bot" && s.stand_in) flags.push(h("span.badge.stand-in", {}, t(s.stand_in_reason === "busy" ? "seat.standInBusy" : "seat.standIn")));
     if (s.kind === "human" && s.away) flags.push(h("span.badge.away", {}, t("seat.away")));
     else if (s.kind === "human" && !s.connected) flags.push(h("span.badge.offline", {}, t("seat.offline")));
     const label = t("seat.label", { name: title, n: count, points: total }) + (current ? `, ${t("seat.toPlay")}` : "") + (seat === view.dealer ? `, ${t("seat.dealer")}` : "");
