@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from threethirteen.actions import Action, parse_action
 from threethirteen.bots import DIFFICULTIES, Bot, bot_name, make_bot
@@ -118,7 +118,7 @@ class StandIn:
     output, so it never reaches the players.
     """
 
-    reason: str
+    reason: Literal["failed", "busy", "missing"]
     detail: str
 
 
@@ -678,8 +678,9 @@ class TableService:
             log.error("table %r, seat %d: %s; %s plays it", table_id, auto.seat, error, TIMER_BOT)
             table.bots[auto.seat] = make_bot(TIMER_BOT, seed=secrets.randbits(32))
             name = table.seats[auto.seat].bot
-            reason = "busy" if isinstance(error, EngineBusyError) else "failed"
-            table.stand_ins[auto.seat] = StandIn(reason, f"engine {name!r}: {error}")
+            busy = isinstance(error, EngineBusyError)
+            detail = f"engine {name!r}: {error}"
+            table.stand_ins[auto.seat] = StandIn("busy" if busy else "failed", detail)
             self._bump(table)
             return True
 
@@ -880,13 +881,14 @@ class TableService:
                     away=table.away(i, now),
                 )
             elif s.kind is SeatKind.BOT:
+                stand_in = table.stand_ins.get(i)
                 entry.update(
                     name=s.name,
                     bot=s.bot,
                     host=False,
                     engine=s.bot in self.engines,
-                    stand_in=TIMER_BOT if i in table.stand_ins else None,
-                    stand_in_reason=table.stand_ins[i].reason if i in table.stand_ins else None,
+                    stand_in=TIMER_BOT if stand_in else None,
+                    stand_in_reason=stand_in.reason if stand_in else None,
                 )
             seats.append(entry)
         deadline = None
