@@ -47,6 +47,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PILE = ROOT / "examples" / "engines" / "pile_engine.py"
 FAULTS = ROOT / "tests" / "engine_faults.py"
 SHORT = ["hand_sizes=3,4"]
+# For the cap's tests no match may end (and stop its engine) while they set up. Seat 1
+# acts in every round, and rounds follow without a pause: the engine's first decisions
+# may end round 1 and open round 2 in one go, and its next ones come by round 3. So four.
+FOUR_ROUNDS = ["hand_sizes=3,4,5,6"]
 
 pile = EngineSpec("pile", python_engine(str(PILE)))
 slow = EngineSpec("slow", python_engine(str(FAULTS), "slow"), move_timeout=120)  # sleeps 30 s
@@ -287,7 +291,7 @@ def test_the_engine_limit_is_checked_and_quoted() -> None:
 def solo_tables(svc: TableService, count: int) -> list[tuple[str, SeatEngine]]:
     made = []
     for n in range(count):
-        table_id = svc.create_solo(f"P{n}", "classic", SHORT, ["pile"]).table_id
+        table_id = svc.create_solo(f"P{n}", "classic", FOUR_ROUNDS, ["pile"]).table_id
         made.append((table_id, engine_of(svc, table_id, 1)))
     return made
 
@@ -301,6 +305,7 @@ def test_at_the_limit_the_engine_idle_the_longest_is_stopped_and_comes_back() ->
     last = a._last_used
     while a._last_used == last:  # a decides again: now b has been idle the longest
         finish(svc, a_id, moves=1)
+    assert all(svc.table(t).status is Status.PLAYING for t in (a_id, b_id, c_id))
     process_b = b._bot._process if b._bot is not None else None
     assert process_b is not None and svc.engine_slots.running == 2
     until_played(svc, c_id, c)
