@@ -163,29 +163,3 @@ def test_a_broken_engine_shows_its_stand_in(pages: Any) -> None:
     # Its first move is illegal: the server seats `simple` and the page says so.
     assert play_until_round_over(page)
     assert page.locator(".badge.stand-in").first.inner_text() == "engine unavailable: Easy plays"
-
-
-def test_a_stand_in_for_a_busy_server_says_so(pages: Any) -> None:
-    page = pages.new()
-    # The server's cap on engine processes is hard to fill from a browser test, so the
-    # page is told what such a server sends: the broken engine's seat, its reason
-    # rewritten on the way in from "failed" to "busy".
-    rewritten: list[str] = []
-    failed, busy = '"stand_in_reason": "failed"', '"stand_in_reason": "busy"'
-
-    def relay(ws: Any) -> None:
-        server = ws.connect_to_server()
-
-        def inbound(message: str | bytes) -> None:
-            if isinstance(message, str) and failed in message:
-                message = message.replace(failed, busy)
-                rewritten.append(message)
-            ws.send(message)
-
-        server.on_message(inbound)
-
-    page.route_web_socket(re.compile(r"/ws/"), relay)
-    start_solo(page, pages.base, preset="classic", opponents=1, difficulty="broken")
-    assert play_until_round_over(page)
-    assert rewritten, "the server never sent the broken engine's stand-in reason"
-    assert page.locator(".badge.stand-in").first.inner_text() == "server busy: Easy plays"

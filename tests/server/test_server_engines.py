@@ -26,6 +26,7 @@ from threethirteen.records import GameRecord, replay
 from threethirteen.server.app import create_app
 from threethirteen.server.engines import (
     DEFAULT_MAX_ENGINES,
+    SLOT_WAIT,
     EngineBusyError,
     EngineSlots,
     SeatEngine,
@@ -285,6 +286,10 @@ def test_the_engine_limit_is_checked_and_quoted() -> None:
     with pytest.raises(ValueError, match="got 0"):
         service(pile, max_engines=0)
     assert TableService(MemoryStore()).engine_slots.limit == DEFAULT_MAX_ENGINES
+    assert TableService(MemoryStore()).engine_slots.wait == SLOT_WAIT
+    assert TableService(MemoryStore(), engine_wait=2).engine_slots.wait == 2.0
+    with pytest.raises(ValueError, match="positive seconds, got -1"):
+        TableService(MemoryStore(), engine_wait=-1)
     assert service(pile).engine_slots.limit is None
 
 

@@ -14,12 +14,15 @@ from typing import Any
 from threethirteen.cli.common import add_engine_option, engine_specs
 from threethirteen.engines import engine_table
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.server.engines import DEFAULT_MAX_ENGINES
+from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
 
 __all__ = ["DEFAULT_DB", "add_parser", "run"]
 
 DEFAULT_DB = "sqlite:///threethirteen.db"
 """The default database: a SQLite file in the current folder."""
+
+MAX_ENGINE_WAIT = 600.0
+"""The longest ``--engine-wait``: past ten minutes a person has left the table anyway."""
 
 
 def add_parser(commands: Any) -> None:
@@ -63,6 +66,14 @@ def add_parser(commands: Any) -> None:
         help="engine processes the server runs at once, over all tables; a seat that needs "
         "one more stops the one idle the longest (0: no limit; default %(default)s)",
     )
+    parser.add_argument(
+        "--engine-wait",
+        type=float,
+        default=SLOT_WAIT,
+        metavar="SECONDS",
+        help="when all --max-engines processes are deciding, how long a seat that needs one "
+        "waits before the stand-in plays it (default %(default)g)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -83,6 +94,11 @@ def run(args: argparse.Namespace) -> int:
         raise ThreeThirteenError(
             f"--max-engines must be 0 (no limit) or more, got {args.max_engines!r}"
         )
+    if not 0 < args.engine_wait <= MAX_ENGINE_WAIT:
+        raise ThreeThirteenError(
+            f"--engine-wait must be more than 0 and at most {MAX_ENGINE_WAIT:g} seconds, "
+            f"got {args.engine_wait!r}"
+        )
     # Checked before anything starts: a malformed --engine or a name given twice.
     engines = list(engine_table(engine_specs(args)).values())
     import uvicorn
@@ -98,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         freeze_gc=True,
         engines=engines,
         max_engines=args.max_engines or None,
+        engine_wait=args.engine_wait,
     )
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"threethirteen: serving on http://{host}:{args.port}/ (database {args.db})", flush=True)

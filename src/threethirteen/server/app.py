@@ -35,7 +35,7 @@ from threethirteen.engines import EngineSpec
 from threethirteen.records import GameRecord
 from threethirteen.rules import HOUSE_RULES, PRESETS, Rules
 from threethirteen.server.driver import Driver
-from threethirteen.server.engines import DEFAULT_MAX_ENGINES
+from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
 from threethirteen.server.protocol import ProtocolError, decode_message, encode_error
 from threethirteen.server.replays import replay_step
 from threethirteen.server.service import (
@@ -248,6 +248,7 @@ def create_app(
     freeze_gc: bool = False,
     engines: Sequence[EngineSpec] = (),
     max_engines: int | None = DEFAULT_MAX_ENGINES,
+    engine_wait: float = SLOT_WAIT,
 ) -> FastAPI:
     """The web app over ``store`` (or one opened from ``store_url``).
 
@@ -260,7 +261,9 @@ def create_app(
     was made since, instead of pausing the event loop for tens of milliseconds.
     ``engines`` are programs players may seat as bots by name
     (:mod:`threethirteen.server.engines`; ``threethirteen serve --engine``), at most
-    ``max_engines`` of their processes at once (``None``: no limit; ``--max-engines``).
+    ``max_engines`` of their processes at once (``None``: no limit; ``--max-engines``),
+    a seat waiting up to ``engine_wait`` seconds for one while all are deciding
+    (``--engine-wait``).
     """
     store = store if store is not None else open_store(store_url)
     service = TableService(
@@ -269,6 +272,7 @@ def create_app(
         round_pause=round_pause,
         engines=engines,
         max_engines=max_engines,
+        engine_wait=engine_wait,
     )
     hub = Hub(service)
     driver = Driver(service, hub.broadcast)

@@ -42,9 +42,12 @@ def serve_command(
     bot_delay: float = 0.0,
     round_pause: float = 0.0,
     engines: Sequence[str] = (),
+    max_engines: int | None = None,
+    engine_wait: float | None = None,
 ) -> list[str]:
     """The command line of ``threethirteen serve`` on ``port`` with the database URL ``db``,
-    and an ``--engine`` for each ``NAME=COMMAND`` of ``engines``.
+    an ``--engine`` for each ``NAME=COMMAND`` of ``engines``, and ``--max-engines`` and
+    ``--engine-wait`` when given (else the server's defaults).
 
     The installed ``threethirteen`` script beside this interpreter when there is
     one (as a host runs it), else ``python -m threethirteen``.
@@ -63,6 +66,8 @@ def serve_command(
         "--round-pause",
         f"{round_pause:g}",
         *[word for engine in engines for word in ("--engine", engine)],
+        *(["--max-engines", str(max_engines)] if max_engines is not None else []),
+        *(["--engine-wait", f"{engine_wait:g}"] if engine_wait is not None else []),
     ]
 
 

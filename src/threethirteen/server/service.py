@@ -53,6 +53,7 @@ from threethirteen.records import GameRecord
 from threethirteen.rules import Rules, apply_house_rule, get_rules
 from threethirteen.server.engines import (
     DEFAULT_MAX_ENGINES,
+    SLOT_WAIT,
     EngineBusyError,
     EngineSlots,
     SeatEngine,
@@ -312,7 +313,9 @@ class TableService:
     its engines' processes are stopped (they start again at their next decision);
     ``max_engines`` is how many engine processes the whole server runs at once
     (``None``: no limit; see :class:`~threethirteen.server.engines.EngineSlots`,
-    ``engine_slots``). Raises ``ValueError`` quoting a ``max_engines`` below 1.
+    ``engine_slots``), and ``engine_wait`` how many seconds a seat waits for one of
+    them while all are deciding. Raises ``ValueError`` quoting a ``max_engines``
+    below 1 or an ``engine_wait`` that is not positive.
     """
 
     def __init__(
@@ -325,6 +328,7 @@ class TableService:
         engines: Sequence[EngineSpec] = (),
         engine_rest: float = ENGINE_REST,
         max_engines: int | None = DEFAULT_MAX_ENGINES,
+        engine_wait: float = SLOT_WAIT,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -332,7 +336,7 @@ class TableService:
         self.round_pause = round_pause
         self.engines = engine_table(engines)
         self.engine_rest = engine_rest
-        self.engine_slots = EngineSlots(max_engines)
+        self.engine_slots = EngineSlots(max_engines, wait=engine_wait)
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
 
