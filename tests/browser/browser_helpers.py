@@ -1,13 +1,40 @@
-"""What the browser tests do on the page, by clicking like a player."""
+"""What the browser tests do on the page, by clicking like a player, and the server they
+do it on."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import connect
+
+from threethirteen.server.launch import ServerStartError, free_port, serve_command, start, stop
+
+
+@contextlib.contextmanager
+def serving(folder: Path, **options: Any) -> Iterator[str]:
+    """The base URL of `threethirteen serve` started on a free port, with a throw-away
+    SQLite database and its log in ``folder``, and short bot pauses so that a round
+    takes seconds; ``options`` go to :func:`serve_command` (engines, the engine cap).
+    Stopped on leaving. Fails the test when it does not start."""
+    port = free_port()
+    command = serve_command(
+        port, f"sqlite:///{folder / 'tables.db'}", bot_delay=0.05, round_pause=0.5, **options
+    )
+    try:
+        proc = start(command, port, folder / "server.log", cwd=folder)
+    except ServerStartError as error:
+        pytest.fail(str(error))
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(proc)
+
 
 # Cards in a hand overlap (on a phone, 13 cards share 390 px): click where a player
 # would, on the card's uncovered left edge.

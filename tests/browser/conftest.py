@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from threethirteen.server.launch import ServerStartError, free_port, serve_command, start, stop
+from browser_helpers import serving
 
 CHROMIUM = Path(os.environ.get("THREETHIRTEEN_CHROMIUM", "/usr/bin/chromium"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,27 +58,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a freshly started `threethirteen serve`, with the example engine
     ``pile`` (examples/engines/pile_engine.py) for players to pick, and ``broken``, an
     engine whose every move is illegal (tests/engine_faults.py)."""
-    folder = tmp_path_factory.mktemp("server")
-    port = free_port()
     pile = ROOT / "examples" / "engines" / "pile_engine.py"
-    command = serve_command(
-        port,
-        f"sqlite:///{folder / 'tables.db'}",
-        bot_delay=0.05,
-        round_pause=0.5,
+    with serving(
+        tmp_path_factory.mktemp("server"),
         engines=[
             f"pile={sys.executable} {pile}",
             f"broken={sys.executable} {ROOT / 'tests' / 'engine_faults.py'} illegal",
         ],
-    )
-    try:
-        proc = start(command, port, folder / "server.log", cwd=folder)
-    except ServerStartError as error:
-        pytest.fail(str(error))
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(proc)
+    ) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import play_one_turn, server_view, start_solo
-
-from threethirteen.server.launch import ServerStartError, free_port, serve_command, start, stop
+from browser_helpers import play_one_turn, server_view, serving, start_solo
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 2.0
@@ -25,29 +23,15 @@ WAIT = 2.0
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("capped")
-    port = free_port()
     faults = ROOT / "tests" / "engine_faults.py"
-    command = serve_command(
-        port,
-        f"sqlite:///{folder / 'tables.db'}",
-        bot_delay=0.05,
-        round_pause=0.5,
-        engines=[
-            f"slow={sys.executable} {faults} slow",
-            f"pile={sys.executable} {ROOT / 'examples' / 'engines' / 'pile_engine.py'}",
-        ],
+    pile = ROOT / "examples" / "engines" / "pile_engine.py"
+    with serving(
+        tmp_path_factory.mktemp("capped"),
+        engines=[f"slow={sys.executable} {faults} slow", f"pile={sys.executable} {pile}"],
         max_engines=1,
         engine_wait=WAIT,
-    )
-    try:
-        proc = start(command, port, folder / "server.log", cwd=folder)
-    except ServerStartError as error:
-        pytest.fail(str(error))
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(proc)
+    ) as base:
+        yield base
 
 
 def engine_to_move(page: Any, base: str) -> None:

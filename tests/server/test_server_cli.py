@@ -42,27 +42,29 @@ def test_serve_is_a_command_with_its_defaults() -> None:
     assert args.max_engines == DEFAULT_MAX_ENGINES and args.engine_wait == SLOT_WAIT
 
 
-@pytest.mark.parametrize(("given", "limit"), [([], DEFAULT_MAX_ENGINES), (["3"], 3), (["0"], None)])
-def test_the_engine_limit_reaches_the_served_app(
-    given: list[str], limit: int | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("flags", "limit", "wait"),
+    [
+        ([], DEFAULT_MAX_ENGINES, SLOT_WAIT),
+        (["--max-engines", "3"], 3, SLOT_WAIT),
+        (["--max-engines", "0"], None, SLOT_WAIT),
+        (["--engine-wait", "2.5"], DEFAULT_MAX_ENGINES, 2.5),
+        (["--max-engines", "1", "--engine-wait", "600"], 1, 600.0),
+    ],
+)
+def test_the_engine_cap_options_reach_the_served_app(
+    flags: list[str],
+    limit: int | None,
+    wait: float,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import uvicorn
 
     served: list[Any] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
-    flag = ["--max-engines", *given] if given else []
-    assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", "0", *flag]) == 0
-    assert [app.state.service.engine_slots.limit for app in served] == [limit]
-
-
-@pytest.mark.parametrize(("given", "wait"), [([], SLOT_WAIT), (["2.5"], 2.5), (["600"], 600.0)])
-def test_the_engine_wait_reaches_the_served_app(
-    given: list[str], wait: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import uvicorn
-
-    served: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
-    flag = ["--engine-wait", *given] if given else []
-    assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", "0", *flag]) == 0
-    assert [app.state.service.engine_slots.wait for app in served] == [wait]
+    assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", "0", *flags]) == 0
+    assert [
+        (app.state.service.engine_slots.limit, app.state.service.engine_slots.wait)
+        for app in served
+    ] == [(limit, wait)]
