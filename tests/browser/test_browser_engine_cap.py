@@ -34,28 +34,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def engine_to_move(page: Any, base: str) -> None:
+def play_if_we_lead(page: Any, base: str) -> None:
     """Play our turn if we lead, so that the engine's seat (seat 1) is the one to move."""
     view = server_view(page, base)
     if view["current"] == view["seat"]:
         play_one_turn(page)
-        view = server_view(page, base)
-    assert view["phase"] == "draw" and view["current"] != view["seat"], view
 
 
 def test_a_full_engine_cap_seats_the_stand_in_and_says_the_server_is_busy(pages: Any) -> None:
     # The slow engine's table takes the one slot: its engine decides for 30 s.
     thinking = pages.new()
     start_solo(thinking, pages.base, opponents=1, difficulty="slow")
-    engine_to_move(thinking, pages.base)
+    play_if_we_lead(thinking, pages.base)
+    view = server_view(thinking, pages.base)
+    assert view["phase"] == "draw" and view["current"] != view["seat"], view
     # The pile engine's table: its seat finds the slot busy deciding, waits, and the
     # stand-in plays it, its badge saying why.
     waiting = pages.new()
     started = time.monotonic()
     start_solo(waiting, pages.base, opponents=1, difficulty="pile")
-    view = server_view(waiting, pages.base)
-    if view["current"] == view["seat"]:
-        play_one_turn(waiting)
+    play_if_we_lead(waiting, pages.base)
     badge = waiting.locator(".badge.stand-in")
     badge.wait_for(timeout=15_000)
     assert time.monotonic() - started >= WAIT
