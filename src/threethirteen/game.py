@@ -1,0 +1,178 @@
+"""The game interface: what every game of the platform offers the shared layers.
+
+Each game (``three-thirteen``, ``thirteen``, later ``rummy``) is a package under
+:mod:`threethirteen.games` with a pure core, and one :class:`Game` object that
+the registry (:mod:`threethirteen.games`) finds by name. The shared layers above
+the games (records, bots, engines, the lab, the store, the server, the command
+line) reach a game only through this interface, as OpenSpiel's shared code
+reaches a game through its ``Game`` and ``State``:
+
+* a :class:`Game` holds what does not change during a match: its name, its rule
+  presets and options, how to start a match, how to read an action in notation,
+  and how to write and replay a record;
+* a :class:`MatchState` is one position of a match: whose turn it is, the legal
+  actions, a checked :meth:`~MatchState.apply`, the view of one seat, the running
+  totals and, at the end, the winners.
+
+This module imports nothing of any game, so a game's core may import its types
+(:class:`Stage`) without an import circle: the arrows point down from the
+registry to the games, and from the games to this interface.
+
+A match moves through three stages (:class:`Stage`): while a seat must act it
+is ``PLAY`` (:attr:`MatchState.current` names the seat, and
+:meth:`MatchState.legal_actions` is never empty); when a round (a deal) ends it
+is ``ROUND_OVER`` and :meth:`MatchState.next_round` deals the next one; when the
+match is decided it is ``MATCH_OVER`` and :meth:`MatchState.winners` names the
+winners. A game's own phases (draw, discard, lead, follow, ...) refine ``PLAY``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, Self, runtime_checkable
+
+__all__ = ["Action", "Game", "MatchState", "SeatView", "Stage"]
+
+
+class Stage(enum.Enum):
+    """Where a match stands, in the terms every game shares."""
+
+    PLAY = "play"
+    """A seat must act: :attr:`MatchState.current`."""
+    ROUND_OVER = "round-over"
+    """A round (a deal) is scored; :meth:`MatchState.next_round` deals the next."""
+    MATCH_OVER = "match-over"
+    """The match is decided; :meth:`MatchState.winners` names the winners."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A move: an immutable value whose ``str()`` is its notation.
+
+    ``game.parse_action(str(action)) == action`` holds for every legal action
+    of every game.
+    """
+
+    def __str__(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+@runtime_checkable
+class SeatView(Protocol):
+    """What one seat may see: its own cards, the public table and log, never another
+    seat's hidden cards. Bots choose from ``legal_actions``, which is empty when it
+    is not the seat's turn."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def legal_actions(self) -> tuple[Any, ...]: ...
+
+
+@runtime_checkable
+class MatchState(Protocol):
+    """One position of a match, as the shared layers use it.
+
+    ``apply`` is checked: an action that is not legal here raises
+    :class:`~threethirteen.errors.IllegalActionError` quoting it, and the state is
+    left unchanged.
+    """
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def stage(self) -> Stage: ...
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    def legal_actions(self) -> tuple[Any, ...]: ...
+
+    def apply(self, action: Any) -> object: ...
+
+    def next_round(self) -> None: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def copy(self) -> Self: ...
+
+    def winners(self) -> tuple[int, ...]: ...
+
+
+class Game(Protocol):
+    """One game of the platform: its rules, how a match starts, its notation, its records.
+
+    ``name`` is the registry key (``three-thirteen``); ``title`` the name players
+    read (``Three-Thirteen``). ``presets`` lists the rule presets, the first one
+    being ``default_preset``. ``higher_wins`` says which way the totals count:
+    ``False`` for penalty games (the lowest total wins), ``True`` for points
+    games (Thirteen's race to 10).
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def presets(self) -> tuple[str, ...]: ...
+
+    @property
+    def default_preset(self) -> str: ...
+
+    @property
+    def higher_wins(self) -> bool: ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+
+    def rules(self, preset: str | None = None, house: Sequence[str] = ()) -> Any:
+        """The validated rules of ``preset`` (default: the game's default preset)
+        with each ``house`` rule applied in order (a name, or ``option=value``);
+        raises :class:`~threethirteen.errors.RulesError` quoting what is wrong."""
+        ...
+
+    def rules_from_options(self, options: Mapping[str, Any]) -> Any:
+        """Rebuild rules from their option dictionary (what records store)."""
+        ...
+
+    def rules_options(self, rules: Any) -> dict[str, Any]:
+        """The option dictionary of ``rules`` (JSON-ready)."""
+        ...
+
+    def new_match(self, rules: Any, players: int, seed: int | None = None) -> MatchState:
+        """A new match, dealt and ready for the first action; raises
+        :class:`~threethirteen.errors.RulesError` for a player count the rules refuse."""
+        ...
+
+    def parse_action(self, text: str) -> Any:
+        """An action from its notation; :class:`~threethirteen.errors.NotationError`
+        quoting the text for bad syntax (legality is the state's business)."""
+        ...
+
+    def record(self, state: Any, names: Sequence[str]) -> dict[str, Any]:
+        """The record of ``state`` so far as JSON-ready data, ``game`` and
+        ``version`` included (docs/record-format.md)."""
+        ...
+
+    def replay(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild the match a record describes, checking every stored deal and
+        score; raises :class:`~threethirteen.errors.RecordError` saying where."""
+        ...
