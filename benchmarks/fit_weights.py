@@ -21,9 +21,9 @@ seats less its own, in points. The terms (per candidate):
 * ``feed``: the danger of the discard to the next player, from the log;
 * ``wild``: 1 when the discard is wild;
 * ``distance``: the turns the hand kept is from going out
-  (:func:`threethirteen.distance.draws_to_go_out`);
+  (:func:`threethirteen.games.three_thirteen.distance.draws_to_go_out`);
 * ``acceptance``: the share of the unseen cards whose draw brings the hand kept a
-  turn closer to going out (:func:`threethirteen.distance.closer_draws`);
+  turn closer to going out (:func:`threethirteen.games.three_thirteen.distance.closer_draws`);
 
 and, to test the shape of the hand-set score, ``draw_raw``, ``melds_raw``,
 ``out_raw`` (the same without the round's horizon), ``deadwood_late``
@@ -62,14 +62,14 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from screening import add_match_options, match_share, round_margin
-from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import HeuristicBot, Weights, _Context
-from threethirteen.distance import draws_to_go_out
-from threethirteen.melds import DiscardChoice
-from threethirteen.rules import get_rules
-from threethirteen.state import MatchState
+from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.distance import draws_to_go_out
+from threethirteen.games.three_thirteen.rules import get_rules
+from threethirteen.games.three_thirteen.solver import DiscardChoice
+from threethirteen.games.three_thirteen.state import MatchState
 
 NAMES = (
     "deadwood",

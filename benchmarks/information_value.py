@@ -11,19 +11,20 @@ from the bot's own view, and plays each variant on the same deals against
 
 * ``heuristic``: the bot as it is: the reference.
 * ``timing``: the horizon from the opponent's true distance to going out
-  (:func:`threethirteen.distance.draws_to_go_out`). Two or more turns away it
+  (:func:`threethirteen.games.three_thirteen.distance.draws_to_go_out`). Two or more turns away it
   cannot go out on its next turn, so the bot's next draw is sure; one away, the
   chance it goes out is the share of the real stock that completes its hand.
 * ``blocking``: the danger of a discard from the opponent's true hand:
   ``--out-points`` if the card would let it go out, ``--closer-points`` if it
-  brings it a turn closer (:func:`threethirteen.distance.closer_draws`), nothing
-  otherwise. The rule from the log is dropped.
+  brings it a turn closer
+  (:func:`threethirteen.games.three_thirteen.distance.closer_draws`), nothing otherwise.
+  The rule from the log is dropped.
 * ``closer``: ``blocking`` with the closer points only.
 * ``sampled``: ``blocking`` without the cheat: the same points averaged over
   ``--samples`` hands dealt from the bot's view. Each holds the cards the
   opponent is known to hold (taken from the pile), the rest drawn from the
   unseen cards weighted by the opponent's public play
-  (:func:`threethirteen.worlds.card_weights`, ``--bias``). A fair bot.
+  (:func:`threethirteen.games.three_thirteen.worlds.card_weights`, ``--bias``). A fair bot.
 * ``settled``: ``sampled``, each dealt hand then played on alone for as many
   turns as the opponent has drawn from the stock this round: a random unseen
   card in, out the card that leaves the least deadwood (the highest of equals;
@@ -63,19 +64,25 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from threethirteen.actions import Source
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.bots.heuristic import HeuristicBot, _Context
 from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.cards import Card, Rank
-from threethirteen.distance import closer_draws, draws_to_go_out
+from threethirteen.games.three_thirteen.actions import Source
+from threethirteen.games.three_thirteen.distance import closer_draws, draws_to_go_out
+from threethirteen.games.three_thirteen.rules import get_rules
+from threethirteen.games.three_thirteen.solver import HandSolver
+from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.views import (
+    Phase,
+    PlayerView,
+    known_holdings,
+    round_turns,
+    unseen_cards,
+)
+from threethirteen.games.three_thirteen.worlds import card_weights
 from threethirteen.lab.tournament import derive_seed
-from threethirteen.melds import HandSolver
-from threethirteen.rules import get_rules
-from threethirteen.state import MatchState
-from threethirteen.views import Phase, PlayerView, known_holdings, round_turns, unseen_cards
-from threethirteen.worlds import card_weights
 
 VARIANTS = ("heuristic", "timing", "blocking", "closer", "sampled", "settled")
 # After the opponent's sure turns, the chance a turn of a hand one card from going

@@ -6,7 +6,7 @@ gone out, every distinct natural card of its hand becomes a row: the card's
 :data:`~threethirteen.bots.feeding.FEATURES` as a discard to the opponent
 (read from the heuristic's view only) and two labels read from the opponent's
 real hand: does the card bring it a turn closer to going out
-(:func:`~threethirteen.distance.closer_draws`), and does it let it go out.
+(:func:`~threethirteen.games.three_thirteen.distance.closer_draws`), and does it let it go out.
 Two logistic regressions (intercept plus a weight a feature, a small L2
 penalty) are fitted by full-batch Newton steps on standardized features.
 
@@ -38,12 +38,12 @@ from threethirteen.bots.base import decisions
 from threethirteen.bots.feeding import FEATURES, FeedingModel, feeding_features
 from threethirteen.bots.heuristic import HeuristicBot
 from threethirteen.cards import Card
-from threethirteen.distance import closer_draws, draws_to_go_out
+from threethirteen.games.three_thirteen.distance import closer_draws, draws_to_go_out
+from threethirteen.games.three_thirteen.rules import get_rules
+from threethirteen.games.three_thirteen.solver import HandSolver
+from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.views import Phase
 from threethirteen.lab.tournament import derive_seed
-from threethirteen.melds import HandSolver
-from threethirteen.rules import get_rules
-from threethirteen.state import MatchState
-from threethirteen.views import Phase
 
 
 @dataclass

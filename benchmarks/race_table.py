@@ -3,7 +3,7 @@
 ``montecarlo`` stops its rollouts a few turns after the move it weighs and
 scores each hand still in play by what it is expected to cost at the end of
 the round: its deadwood times a share read from this table, by how many turns
-the hand is from going out (:func:`threethirteen.distance.draws_to_go_out`)
+the hand is from going out (:func:`threethirteen.games.three_thirteen.distance.draws_to_go_out`)
 and how many the nearest other hand is. A hand one turn from going out against
 hands three turns away keeps little of its deadwood (it will usually go out);
 the same hand against one a turn away keeps much more.
@@ -33,9 +33,9 @@ from concurrent.futures import ProcessPoolExecutor
 from screening import MatchOptions, add_match_options
 from threethirteen.bots import Bot
 from threethirteen.bots.base import decisions
-from threethirteen.distance import draws_to_go_out
-from threethirteen.rules import get_rules
-from threethirteen.state import MatchState, Phase
+from threethirteen.games.three_thirteen.distance import draws_to_go_out
+from threethirteen.games.three_thirteen.rules import get_rules
+from threethirteen.games.three_thirteen.state import MatchState, Phase
 
 CAP = 4  # distances of 4 turns and more share the last row and column
 FEW = 100  # a cell with fewer samples takes the figure of the cell on its left

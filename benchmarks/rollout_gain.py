@@ -13,8 +13,8 @@ benchmark measures that head-room directly, without playing whole matches
    The candidates are the bot's own move, the other draw, or the
    ``--candidates - 1`` other discards with the least deadwood after them.
 2. In each position, ``--rollouts`` worlds are dealt from seat 0's view
-   (:func:`threethirteen.worlds.sample_world`); in each world every candidate is
-   played and the round is played out by the *true* policies (the bot for
+   (:func:`threethirteen.games.three_thirteen.worlds.sample_world`); in each world every
+   candidate is played and the round is played out by the *true* policies (the bot for
    seat 0, the opponents for the others), then valued as the chance of
    winning the match (:func:`threethirteen.bots.outlook.match_value`). The same
    worlds are also played out by ``montecarlo``'s greedy rollout policy.
@@ -68,16 +68,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from screening import MatchOptions, add_match_options, mean_and_error
-from threethirteen.actions import Action, Discard, Draw, GoOut
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.bots.montecarlo import rollout
 from threethirteen.bots.outlook import match_value, remaining_spread
-from threethirteen.rules import get_rules
-from threethirteen.scoring import RoundEnd
-from threethirteen.state import MatchState, Phase, solver_for
-from threethirteen.views import PlayerView
-from threethirteen.worlds import sample_world
+from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut
+from threethirteen.games.three_thirteen.rules import get_rules
+from threethirteen.games.three_thirteen.scoring import RoundEnd
+from threethirteen.games.three_thirteen.state import MatchState, Phase, solver_for
+from threethirteen.games.three_thirteen.views import PlayerView
+from threethirteen.games.three_thirteen.worlds import sample_world
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from screening import add_match_options, match_share, mean_and_error, others_mean
-from threethirteen.actions import Action
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.rules import get_rules
-from threethirteen.state import MatchState, Phase
+from threethirteen.games.three_thirteen.actions import Action
+from threethirteen.games.three_thirteen.rules import get_rules
+from threethirteen.games.three_thirteen.state import MatchState, Phase
 
 
 class RoundRecord(NamedTuple):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from threethirteen.bots import Bot, make_bot
-from threethirteen.state import MatchState
+from threethirteen.games.three_thirteen.state import MatchState
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ arrangement of a choice is built when read, so (b') also times building all of
 them); and ``solve`` (penalty and arrangement). "cold" clears the solver's memo
 before each hand (tables stay built) and takes the best of three runs; "warm"
 keeps the memo across hands, as a bot does in play, one run each. The naive
-all-subsets solver (:mod:`threethirteen.melds_reference`) is timed on the first
-hands of each family and the speed-up is the ratio of medians on those same hands.
+all-subsets solver (:mod:`threethirteen.games.three_thirteen.solver.reference`) is timed on
+the first hands of each family and the speed-up is the ratio of medians on those same hands.
 
 A third family times laying off (``bga`` with the ``lay-off`` house rule, round 11):
 a going-out table of 3 or 4 melds (13 cards from the shoe, a wild now and then) and
@@ -25,14 +25,15 @@ method (every sub-multiset of the cards that could extend each table meld, the r
 solved by the engine; kept below to measure against) is timed on the first hands,
 with the speed-up on those same hands.
 
-A fourth family times :func:`threethirteen.distance.draws_to_go_out` (how many
+A fourth family times :func:`threethirteen.games.three_thirteen.distance.draws_to_go_out` (how many
 turns a hand is from going out): (d) classic hands of 5, 8, 11 and 13 cards dealt
 from the shoe (the rounds whose melds must be long, and the largest), cold (its memo
 cleared before each hand, best of three) and warm, beside the deadwood of the same
 hands, cold, as the baseline of the same run; and which of the 52 cards a draw of
 which brings the hand closer (the heuristic's acceptance term), by one search
-(:func:`threethirteen.distance.closer_draws`) against a search a card
-(:func:`threethirteen.distance.draw_brings_closer`, on a fifth of the hands), cold.
+(:func:`threethirteen.games.three_thirteen.distance.closer_draws`) against a search a card
+(:func:`threethirteen.games.three_thirteen.distance.draw_brings_closer`, on a fifth of the
+hands), cold.
 
 Run: ``python benchmarks/solver_bench.py`` (about a minute; ``--help`` for sizes).
 The garbage collector is off while timing, as in :mod:`timeit`.
@@ -52,11 +53,18 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from threethirteen import distance, melds
 from threethirteen.cards import Card, Rank, Suit, make_shoe
-from threethirteen.melds import HandSolver, Meld, MeldKind, is_valid_meld
-from threethirteen.melds_reference import reference_deadwood
-from threethirteen.rules import Rules, get_rules
+from threethirteen.games.three_thirteen import distance
+from threethirteen.games.three_thirteen.rules import Rules, get_rules
+from threethirteen.games.three_thirteen.solver import (
+    HandSolver,
+    Meld,
+    MeldKind,
+    is_valid_meld,
+    validity,
+)
+from threethirteen.games.three_thirteen.solver.encoding import SCALE, SUITS
+from threethirteen.games.three_thirteen.solver.reference import reference_deadwood
 
 RULES = get_rules("bga")
 ROUND = 11
@@ -272,14 +280,14 @@ def previous_lay_off(solver: HandSolver, cards: Sequence[Card], table: Table) ->
 
     def extends(meld: Meld, added: Sequence[Card]) -> bool:
         if meld.kind is MeldKind.SET:
-            return melds._is_set((*meld.cards, *added), rules, wild_rank)
+            return validity.is_set((*meld.cards, *added), rules, wild_rank)
         length = len(meld.cards) + len(added)
         if length > 13:
             return False
-        for suit in melds._SUITS:
-            for start in melds._windows(rules.aces, length):
+        for suit in SUITS:
+            for start in validity.windows(rules.aces, length):
                 for left in range(len(added) + 1):
-                    counts = melds._ordered_run_wilds(meld.cards, suit, start + left, wild_rank)
+                    counts = validity.ordered_run_wilds(meld.cards, suit, start + left, wild_rank)
                     if counts is None:
                         continue
                     free = [*range(start, start + left)]
@@ -294,7 +302,7 @@ def previous_lay_off(solver: HandSolver, cards: Sequence[Card], table: Table) ->
                             (
                                 p
                                 for p in free
-                                if melds._rank_at(p) == card.rank and card.suit is suit
+                                if validity.rank_at(p) == card.rank and card.suit is suit
                             ),
                             None,
                         )
@@ -309,11 +317,11 @@ def previous_lay_off(solver: HandSolver, cards: Sequence[Card], table: Table) ->
                         1
                         for p in free
                         if p not in taken
-                        and melds._rank_at(p) == wild_rank
+                        and validity.rank_at(p) == wild_rank
                         and any(c.rank is wild_rank and c.suit is suit for c in added)
                     )
                     naturals += min(own, 1)
-                    if melds._allowed(counts[0] + naturals, length - counts[0] - naturals, rules):
+                    if validity.allowed(counts[0] + naturals, length - counts[0] - naturals, rules):
                         return True
         return False
 
@@ -340,12 +348,12 @@ def previous_lay_off(solver: HandSolver, cards: Sequence[Card], table: Table) ->
         memo[key] = result
         return result
 
-    return best(0, tuple(sorted(cards, key=Card.sort_key))) // melds._SCALE
+    return best(0, tuple(sorted(cards, key=Card.sort_key))) // SCALE
 
 
 def run_lay_off(cases: list[tuple[Table, Hand]], previous_hands: int) -> None:
     solver = HandSolver.for_round(LAY_OFF_RULES, ROUND)
-    engine = solver._engine
+    engine, lay_off = solver._engine, solver._lay_off
     sizes = Counter(len(table) for table, _ in cases)
     print(
         f"\nlaying off (bga, lay-off, round {ROUND}): {len(cases)} tables of "
@@ -357,8 +365,8 @@ def run_lay_off(cases: list[tuple[Table, Hand]], previous_hands: int) -> None:
     def clear() -> None:
         engine.memo.clear()
         engine.free_engines.clear()
-        engine.lay_off_tables.clear()
-        engine.table_searches.clear()
+        lay_off.tables.clear()
+        lay_off.searches.clear()
 
     def timed(fn: Callable[[Table, Hand], object], runs: int) -> list[float]:
         out = []

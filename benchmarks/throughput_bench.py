@@ -31,11 +31,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots import BOT_NAMES, make_bot
+from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.rules import Rules, get_rules
+from threethirteen.games.three_thirteen.state import MatchState, Phase
 from threethirteen.lab.tournament import derive_seed
-from threethirteen.rules import Rules, get_rules
-from threethirteen.state import MatchState, Phase
 
 PLAYERS = 4
 RULES = get_rules("classic")

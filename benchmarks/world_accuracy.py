@@ -8,9 +8,9 @@ strength screen):
    ``--opponents``; at about one in three of seat 0's discard decisions (before
    anyone has gone out) the real position is kept.
 2. At each position, worlds are drawn from seat 0's view three ways: a fair
-   deal (:func:`threethirteen.worlds.sample_world`, ``bias=0``), a deal
+   deal (:func:`threethirteen.games.three_thirteen.worlds.sample_world`, ``bias=0``), a deal
    weighted by the opponents' takes and refusals (``bias=1``, what
-   ``montecarlo`` uses), and :func:`threethirteen.inference.infer_worlds`
+   ``montecarlo`` uses), and :func:`threethirteen.games.three_thirteen.inference.infer_worlds`
    (``--proposals`` proposals a decision, ``--worlds`` kept).
 3. The figure is the *hit rate*: the share of each opponent's hidden cards
    (its hand less the cards it is known to hold) that a world puts in that
@@ -36,11 +36,11 @@ from dataclasses import dataclass
 
 from screening import MatchOptions, add_match_options, mean_and_error
 from threethirteen.bots.base import decisions
-from threethirteen.inference import infer_worlds
-from threethirteen.rules import get_rules
-from threethirteen.state import MatchState, Phase
-from threethirteen.views import PlayerView, known_holdings
-from threethirteen.worlds import sample_world
+from threethirteen.games.three_thirteen.inference import infer_worlds
+from threethirteen.games.three_thirteen.rules import get_rules
+from threethirteen.games.three_thirteen.state import MatchState, Phase
+from threethirteen.games.three_thirteen.views import PlayerView, known_holdings
+from threethirteen.games.three_thirteen.worlds import sample_world
 
 SAMPLERS = ("fair", "biased", "inferred")
 

@@ -19,10 +19,20 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import threethirteen.melds as melds_module
-import threethirteen.melds_reference as reference_module
+import threethirteen.games.three_thirteen.solver as solver_package
+import threethirteen.games.three_thirteen.solver.reference as reference_module
 from threethirteen.cards import JOKER, Card, Rank, Suit, make_shoe, parse_cards
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.games.three_thirteen.solver import (
+    api,
+    encoding,
+    plans,
+    readings,
+    tables,
+    validity,
+    vectors,
+)
+from threethirteen.games.three_thirteen.solver import melds as values_module
 from threethirteen.melds import (
     Arrangement,
     DiscardChoice,
@@ -368,10 +378,10 @@ def test_a_full_run_takes_a_spare_wild_by_splitting() -> None:
     engine = solver._engine
     hand = cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH KH QS JK")
     split = engine.split(hand)
-    naturals = melds_module._positions(split.x)
-    plan = melds_module._Plan(cores=[melds_module._Core(MeldKind.RUN, naturals, "up", 1)])
-    engine._absorb_unrestricted(plan, 1)
-    melds, unmelded, deadwood, _ = engine.materialise(plan, split.x, split)
+    naturals = encoding.card_positions(split.x)
+    plan = plans.Plan(cores=[plans.Core(MeldKind.RUN, naturals, "up", 1)])
+    plans.absorb_unrestricted(plan, 1)
+    melds, unmelded, deadwood, _ = plans.materialise(engine, plan, split.x, split)
     assert (len(melds), unmelded, deadwood) == (2, [], 0)
     arrangement = Arrangement(tuple(melds), (), 0)
     check_arrangement(arrangement, hand, BGA, 10)
@@ -625,10 +635,13 @@ def test_arrangement_text_and_repr() -> None:
     assert rebuilt == arrangement
 
 
-@pytest.mark.parametrize("module", [melds_module, reference_module])
+@pytest.mark.parametrize(
+    "module",
+    [solver_package, api, values_module, validity, encoding, tables, vectors, reference_module],
+)
 def test_doctests(module: object) -> None:
-    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert failures == 0
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert failures == 0 and tried > 0
 
 
 # -- Hypothesis: the fast solver against the naive one ------------------------------------------
@@ -874,10 +887,10 @@ def _every_choice_deadwood(solver: HandSolver, hand: Sequence[Card], table: Sequ
     """Deadwood by the enumerating path: every choice of blocks for the table runs, each
     hand left solved by the engine (the path taken when a table run has several readings)."""
     engine = solver._engine
-    info = melds_module._LayOffTable(engine, tuple(table))
+    info = readings.LayOffTable(engine, tuple(table))
     info.single = None
-    cost, _ = engine.lay_off_cost(engine.split(hand), info)
-    return cost // melds_module._SCALE
+    cost, _ = solver._lay_off.best(engine.split(hand), info)
+    return cost // encoding.SCALE
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -76,10 +76,13 @@ def test_record_round_trips_through_json(finished: tuple[MatchState, GameRecord]
 
 def test_record_holds_the_documented_fields(data: dict[str, Any]) -> None:
     assert data["format"] == FORMAT == "threethirteen-record"
-    assert data["version"] == VERSION == 2
+    assert data["version"] == VERSION == 3
+    assert data["game"] == "three-thirteen"
+    assert list(data)[:3] == ["format", "version", "game"]
     assert set(data) == {
         "format",
         "version",
+        "game",
         "rules",
         "seed",
         "players",
@@ -215,7 +218,9 @@ def _unscore_middle_round(d: dict[str, Any]) -> Any:
 CORRUPT: list[tuple[str, Mutation, str]] = [
     ("format", _set(["format"], "chess-pgn"), "not a threethirteen record: format is 'chess-pgn'"),
     ("no format", _delete(["format"]), "not a threethirteen record: format is None"),
-    ("version", _set(["version"], 3), "unsupported record version 3: .* reads versions 1 and 2"),
+    ("version", _set(["version"], 4), "unsupported record version 4: .* reads versions 1, 2 and 3"),
+    ("no game", _delete(["game"]), "missing field 'game' \\(a version 3 record names its game"),
+    ("game", _set(["game"], "thirteen"), "this is a thirteen record, not a three-thirteen one"),
     ("version text", _set(["version"], "2"), "unsupported record version '2'"),
     ("version bool", _set(["version"], True), "unsupported record version True"),
     ("no seed", _delete(["seed"]), "missing field 'seed'"),
@@ -349,12 +354,37 @@ def test_a_version_1_record_is_read_but_not_replayed(data: dict[str, Any]) -> No
     # seed deals other cards now, so replaying would only report a wrong deal.
     old = copy.deepcopy(data)
     old["version"] = 1
+    del old["game"]  # versions 1 and 2 do not name their game
     text = json.dumps(old)
     record = GameRecord.from_json(text)
     assert record.version == 1 and record.seed == data["seed"]
     assert json.loads(record.to_json()) == old  # written back as it was
     with pytest.raises(RecordError, match="record version 1 cannot be replayed"):
         replay(record)
+
+
+def test_a_version_2_record_is_read_replayed_and_written_back_as_it_was(
+    finished: tuple[MatchState, GameRecord], data: dict[str, Any]
+) -> None:
+    # Version 2 is version 3 without the "game" field: every record written before
+    # games had names still loads and replays.
+    old = copy.deepcopy(data)
+    old["version"] = 2
+    del old["game"]
+    record = GameRecord.from_json(json.dumps(old))
+    assert record.version == 2
+    assert json.loads(record.to_json()) == old
+    state, _ = finished
+    assert same_position(replay(record), state)
+
+
+def test_a_record_of_another_game_is_refused_whatever_its_version(
+    data: dict[str, Any],
+) -> None:
+    for version in (1, 2, 3, 7):
+        other = {**data, "version": version, "game": "thirteen"}
+        with pytest.raises(RecordError, match="this is a thirteen record"):
+            GameRecord.from_json(json.dumps(other))
 
 
 def test_records_replay_matches_whose_rounds_reshuffled_the_pile() -> None:

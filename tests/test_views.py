@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-import threethirteen.views as views_module
+import threethirteen.games.three_thirteen.views as views_module
 from threethirteen.actions import Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import make_bot
 from threethirteen.cards import Card, make_shoe, parse_cards

@@ -32,7 +32,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, Self, runtime_checkable
 
-__all__ = ["Action", "Game", "MatchState", "SeatView", "Stage"]
+__all__ = ["Action", "Game", "MatchState", "PlaysFromHand", "SeatView", "Stage"]
 
 
 class Stage(enum.Enum):
@@ -47,6 +47,9 @@ class Stage(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    def __repr__(self) -> str:
+        return f"Stage.{self.name}"
 
 
 @runtime_checkable
@@ -176,3 +179,20 @@ class Game(Protocol):
         """Rebuild the match a record describes, checking every stored deal and
         score; raises :class:`~threethirteen.errors.RecordError` saying where."""
         ...
+
+
+@runtime_checkable
+class PlaysFromHand(Protocol):
+    """A game that can list the legal plays of a hand against a table, out of any match
+    (Thirteen's ``threethirteen legal``). ``first_lead`` asks for the game's first
+    lead, whose play must hold a given card; each answer is a play in notation, or
+    ``"pass"``."""
+
+    def legal_plays_text(
+        self,
+        rules: Any,
+        hand: Sequence[str],
+        table: Sequence[str] | None,
+        *,
+        first_lead: bool = False,
+    ) -> tuple[str, ...]: ...

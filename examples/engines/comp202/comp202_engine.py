@@ -17,7 +17,7 @@ their interface (``arrangement.py`` finds arrangements exactly as the course
 judged them, in milliseconds where the course's took up to minutes in the last
 rounds); ``--course DIR`` uses other copies instead. Many of those players are
 public: they are Three-Thirteen bots written outside this project, and serve as
-outside reference opponents (docs/bots.md). This program holds none of their
+outside reference opponents (docs/lab-notes/outside-bots.md). This program holds none of their
 code: it speaks the engine protocol (docs/engines.md) and asks the module it is
 given, translating the view into the project's arguments:
 
@@ -44,7 +44,7 @@ how often it happened. Anything the player prints goes to stderr: stdout
 carries only the protocol.
 
 Usage, from the repository root, with a player module fetched into a folder of
-your own (docs/bots.md says which were measured and where they are published)::
+your own (docs/lab-notes/outside-bots.md says which were measured and where they are published)::
 
     threethirteen tournament --engine kuo="python3 examples/engines/comp202/comp202_engine.py \\
         ~/comp202/kuo.py" --bots kuo,simple --matches 20

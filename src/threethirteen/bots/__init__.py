@@ -26,6 +26,7 @@ threethirteen.errors.ThreeThirteenError: unknown bot 'clever'; known: ...
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from importlib import metadata
 
@@ -50,6 +51,7 @@ __all__ = [
     "RandomBot",
     "SimpleBot",
     "bot_name",
+    "game_bots",
     "make_bot",
     "play_match",
     "plugin_bots",
@@ -86,8 +88,8 @@ BOT_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 """The registered bot names, weakest first (aliases not included)."""
 
 
-def bot_name(name: str) -> str:
-    """The registry name for ``name``: a bot name or a difficulty, any case.
+def bot_name(name: str, game: str = "three-thirteen") -> str:
+    """The registry name for ``name``: a bot name or a difficulty of ``game``, any case.
 
     Raises :class:`~threethirteen.errors.ThreeThirteenError` for a name that
     is neither, or a difficulty whose bot is not registered.
@@ -95,12 +97,14 @@ def bot_name(name: str) -> str:
     >>> bot_name(" MEDIUM ")
     'heuristic'
     """
+    registry, difficulties = game_bots(game)
+    plugins = plugin_bots(game)
     asked = name.strip().lower()
-    key = DIFFICULTIES.get(asked, asked)
-    if key not in _REGISTRY and key not in plugin_bots():
-        known = ", ".join(sorted({*_REGISTRY, *plugin_bots()}))
-        levels = ", ".join(f"{k}={v}" for k, v in DIFFICULTIES.items() if v in _REGISTRY)
-        if asked in DIFFICULTIES:
+    key = difficulties.get(asked, asked)
+    if key not in registry and key not in plugins:
+        known = ", ".join(sorted({*registry, *plugins}))
+        levels = ", ".join(f"{k}={v}" for k, v in difficulties.items() if v in registry)
+        if asked in difficulties:
             # A level players can see but not yet play: say why, not just "unknown".
             raise ThreeThirteenError(
                 f"the difficulty {name!r} has no bot yet: its bot {key!r} must beat the "
@@ -111,8 +115,39 @@ def bot_name(name: str) -> str:
     return key
 
 
+# The bots of the other games: the module of each game's bot package, which holds its
+# ``REGISTRY`` (name -> factory, weakest first) and ``DIFFICULTIES``. Imported when first
+# asked for, so that Three-Thirteen's commands never load another game's bots.
+_GAME_BOT_MODULES: dict[str, str] = {
+    "thirteen": "threethirteen.games.thirteen.bots",
+}
+
+
+def game_bots(game: str = "three-thirteen") -> tuple[dict[str, BotFactory], dict[str, str]]:
+    """The bot registry (weakest first) and the difficulty names of ``game``.
+
+    >>> registry, levels = game_bots("thirteen")
+    >>> list(registry)[:2], levels["easy"]
+    (['random', 'simple'], 'simple')
+    """
+    if game == "three-thirteen":
+        return _REGISTRY, DIFFICULTIES
+    module_name = _GAME_BOT_MODULES.get(game)
+    if module_name is None:
+        raise ThreeThirteenError(
+            f"no bots for the game {game[:40]!r}; games with bots: "
+            f"{', '.join(['three-thirteen', *_GAME_BOT_MODULES])}"
+        )
+    module = importlib.import_module(module_name)
+    return module.REGISTRY, module.DIFFICULTIES
+
+
 def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     """A new bot by registry name or difficulty (case-insensitive).
+
+    ``game="thirteen"`` (a keyword) asks for a bot of that game; the default is
+    Three-Thirteen. (It is read from ``options`` rather than declared, so that
+    callers passing ``**options`` of their own keep their types.)
 
     ``seed`` is for bots that use chance; ``options`` go to the bot's factory
     (a search budget, say). Options may also follow the name, so that a
@@ -123,36 +158,43 @@ def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     :class:`~threethirteen.errors.ThreeThirteenError` for an unknown name or
     malformed options.
     """
+    game = options.pop("game", "three-thirteen")
+    if not isinstance(game, str):
+        raise ThreeThirteenError(f"a bot's game is a game's name, got {game!r:.40}")
     base, written = split_bot_spec(name)
-    key = bot_name(base)
-    factory = _REGISTRY.get(key) or _load_plugin(key)
+    key = bot_name(base, game)
+    factory = game_bots(game)[0].get(key) or _load_plugin(key, game)
     return factory(seed, **{**written, **options})
 
 
 PLUGIN_GROUP = "threethirteen.bots"
 
 
-def plugin_bots() -> dict[str, metadata.EntryPoint]:
-    """The bots installed packages offer in the entry-point group ``threethirteen.bots``.
+def plugin_bots(game: str = "three-thirteen") -> dict[str, metadata.EntryPoint]:
+    """The bots installed packages offer for ``game`` in its entry-point group.
 
+    The group is ``threethirteen.bots`` for Three-Thirteen and
+    ``threethirteen.bots.GAME`` for another game (``threethirteen.bots.thirteen``).
     Keyed by lower-case name; registered names are left out (they win).
     """
+    group = PLUGIN_GROUP if game == "three-thirteen" else f"{PLUGIN_GROUP}.{game}"
+    registry = game_bots(game)[0]
     found: dict[str, metadata.EntryPoint] = {}
-    for entry in metadata.entry_points(group=PLUGIN_GROUP):
+    for entry in metadata.entry_points(group=group):
         key = entry.name.strip().lower()
-        if key not in _REGISTRY:
+        if key not in registry:
             found.setdefault(key, entry)
     return found
 
 
-def _load_plugin(key: str) -> BotFactory:
-    entry = plugin_bots()[key]
+def _load_plugin(key: str, game: str = "three-thirteen") -> BotFactory:
+    entry = plugin_bots(game)[key]
     try:
         factory = entry.load()
     except (ImportError, AttributeError) as error:
         raise ThreeThirteenError(
             f"bot {key!r}: cannot load {entry.value!r} from entry point group "
-            f"{PLUGIN_GROUP!r}: {error}"
+            f"{entry.group!r}: {error}"
         ) from error
     if not callable(factory):
         raise ThreeThirteenError(f"bot {key!r}: {entry.value!r} is not a bot factory")

@@ -1,7 +1,7 @@
 """The bot protocol and the match runner: bots see only their :class:`PlayerView`.
 
 >>> from threethirteen.bots import make_bot
->>> from threethirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.rules import get_rules
 >>> played = play_match(get_rules("bga"), [make_bot("greedy"), make_bot("random", seed=1)], seed=9)
 >>> played.state.phase
 Phase.MATCH_OVER
@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from threethirteen.actions import Action, Draw, Source
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.records import GameRecord
-from threethirteen.rules import Rules
-from threethirteen.state import MatchState, Phase
-from threethirteen.views import PlayerView
+from threethirteen.games.three_thirteen.actions import Action, Draw, Source
+from threethirteen.games.three_thirteen.records import GameRecord
+from threethirteen.games.three_thirteen.rules import Rules
+from threethirteen.games.three_thirteen.state import MatchState, Phase
+from threethirteen.games.three_thirteen.views import PlayerView
 
 __all__ = [
     "STOCK",

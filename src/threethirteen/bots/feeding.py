@@ -10,13 +10,13 @@ far the round has gone) and turns them into two chances with logistic models
 fitted to the truth of many played matches (``benchmarks/learn_feeding.py``):
 
 * :attr:`FeedingModel.closer`: the chance the card brings the next player's
-  hand a turn nearer going out (:func:`threethirteen.distance.closer_draws`);
+  hand a turn nearer going out (:func:`threethirteen.games.three_thirteen.distance.closer_draws`);
 * :attr:`FeedingModel.out`: the chance it lets that player go out.
 
 Everything comes from the view: a bot that uses it still sees nothing hidden.
 
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
 >>> view = state.view(state.current)
 >>> rows = feeding_features(view, (view.seat + 1) % 2, view.hand)
@@ -31,11 +31,16 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threethirteen.actions import Source
 from threethirteen.bots.tracking import read_log
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.views import PlayerView, known_holdings, round_turns, unseen_cards
+from threethirteen.games.three_thirteen.actions import Source
+from threethirteen.games.three_thirteen.views import (
+    PlayerView,
+    known_holdings,
+    round_turns,
+    unseen_cards,
+)
 
 __all__ = ["FEATURES", "FEEDING_MODEL", "FeedingModel", "feeding_features"]
 

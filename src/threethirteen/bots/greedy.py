@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.cards import Card
-from threethirteen.melds import HandSolver, Meld
-from threethirteen.state import solver_for
-from threethirteen.views import Phase, PlayerView
+from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.solver import HandSolver, Meld
+from threethirteen.games.three_thirteen.state import solver_for
+from threethirteen.games.three_thirteen.views import Phase, PlayerView
 
 __all__ = ["GreedyBot", "deadwood_after_discards"]
 
@@ -31,8 +31,8 @@ def deadwood_after_discards(
 class GreedyBot:
     """Minimises its deadwood after each turn; deterministic (``seed`` is accepted, unused).
 
-    >>> from threethirteen.rules import get_rules
-    >>> from threethirteen.state import MatchState
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.state import MatchState
     >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
     >>> view = state.view(state.current)
     >>> GreedyBot().choose(view) in view.legal_actions

@@ -25,14 +25,15 @@ deadwood points (lower is better)::
   scores the opponents' deadwood against them: ``out_value`` is
   :attr:`Weights.going_out` points per card of the hand size per opponent.
 * **draws_to_go_out**: how many turns the hand kept is from going out, were
-  every draw the card it needs (:func:`threethirteen.distance.draws_to_go_out`).
+  every draw the card it needs
+  (:func:`threethirteen.games.three_thirteen.distance.draws_to_go_out`).
   Deadwood says what the hand costs if the round ends now; this says how soon
   the hand can end it. It matters most where going out needs long melds (5,
   8 and 11 cards), where the hand with the least deadwood is often further from
   going out than one with a high card left over.
 * **closer_share**: the share of the unseen cards (by live copies) whose draw
   would bring the hand kept a turn nearer going out
-  (:func:`threethirteen.distance.closer_draws`; mahjong's *ukeire*). The
+  (:func:`threethirteen.games.three_thirteen.distance.closer_draws`; mahjong's *ukeire*). The
   distance supposes every needed card comes; this counts how many can. Of two
   hands equally far, the one more cards bring closer is likely to get there
   sooner. The two terms go together: a hand further away is brought closer by
@@ -93,17 +94,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.bots.feeding import FEEDING_MODEL, feeding_features
 from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.bots.tracking import SeatRead, read_log
 from threethirteen.cards import Card, Rank, Suit
-from threethirteen.distance import closer_draws, draws_to_go_out
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.melds import DiscardChoice, HandSolver, Meld, MeldKind
-from threethirteen.rules import AceMode
-from threethirteen.views import Phase, PlayerView, unseen_cards
+from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.distance import closer_draws, draws_to_go_out
+from threethirteen.games.three_thirteen.rules import AceMode
+from threethirteen.games.three_thirteen.solver import DiscardChoice, HandSolver, Meld, MeldKind
+from threethirteen.games.three_thirteen.views import Phase, PlayerView, unseen_cards
 
 __all__ = ["TABLE_WEIGHTS", "HeuristicBot", "Weights"]
 
@@ -134,7 +135,8 @@ class Weights:
     # player with 2 players and 4.5 with 4, not growing with the hand, though hands that
     # must go out in long melds last longer (benchmarks/round_profile.py, 2 players: 3.5
     # turns with 3 cards, 6.1 with 4, 9.7 with 5, 8.2 with 8, 5.2 with 13). A horizon by
-    # hand size from those figures won no more (docs/bots.md, "Round by round").
+    # hand size from those figures won no more
+    # (docs/lab-notes/three-thirteen-heuristic.md, "Round by round").
     turns_base: float = 5.0
     turns_per_card: float = 0.0
     turns_per_player: float = 0.25
@@ -151,7 +153,8 @@ class Weights:
     # a turn nearer going out, plus feed_out times the chance it lets it go out. Both 0:
     # the rule over the public log (feeds_next times the danger) reads it instead, as
     # before the model. With either set, feeds_next prices only a wild thrown. Measured
-    # against the rule (2 players, 2,000 matches a run, paired; docs/bots.md): head to
+    # against the rule (2 players, 2,000 matches a run, paired;
+    # docs/lab-notes/three-thirteen-heuristic.md): head to
     # head +0.8 and +1.1 points of margin a match (seeds 2026, 2027), against simple
     # +1.4 and +0.2 points of match wins, under bga -0.5 with a lower total.
     feed_closer: float = 5.0
@@ -168,7 +171,8 @@ class Weights:
 # opponent, and the meld term a third. Against `simple`, classic: 56.2% of 4,002 matches
 # with 3 players (54.0% with the two-player weights, same deals), 46.6% of 4,000 with 4
 # (44.1%). With 2 players the fitted weights lost (70.2% against 72.4%): see
-# docs/bots.md. The acceptance term and the distance beside it were fitted the same way,
+# docs/lab-notes/three-thirteen-heuristic.md.
+# The acceptance term and the distance beside it were fitted the same way,
 # from 0 and 5: 20 and 12 with 2 players, 8 and 6 with 3, 10 and 6 with 4.
 # At tables of 3 or more: no term for feeding the next player, a turn of distance 6.
 _SEVERAL = Weights(feeds_next=0.0, feed_closer=0.0, feed_out=0.0, distance=6.0)
@@ -212,8 +216,8 @@ class _Context:
 class HeuristicBot:
     """Exact solver plus card counting; deterministic, a few milliseconds a decision.
 
-    >>> from threethirteen.rules import get_rules
-    >>> from threethirteen.state import MatchState
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.state import MatchState
     >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
     >>> state.stack(["KS QD 10H", "7H 8H KD"], up="9H")
     >>> HeuristicBot().choose(state.view(state.current))

@@ -9,7 +9,7 @@ cheap rollouts and race valuation at the leaves:
    finds close. Going out, a forced move or a clear prior is played unsearched.
    The draw is the prior's unless ``draws`` is 1, which searches both draws.
 2. **Worlds.** Each iteration deals the hidden cards anew, consistently with the
-   view (:func:`threethirteen.worlds.sample_world`), and walks one tree with
+   view (:func:`threethirteen.games.three_thirteen.worlds.sample_world`), and walks one tree with
    them: a node is a sequence of public moves (a discard, which pile a seat
    drew from), so the same tree gathers every world, and an opponent's moves
    are those its hand *in this world* allows.
@@ -36,8 +36,8 @@ cheap rollouts and race valuation at the leaves:
 Like ``montecarlo``, a decision's generator is seeded from the bot's seed and a
 digest of the view, so a sample budget makes the choice depend on the view alone.
 
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
 >>> view = state.view(state.current)
 >>> bot = IsmctsBot(seed=1, samples=32)
@@ -51,7 +51,6 @@ import math
 import random
 import time
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source
 from threethirteen.bots.montecarlo import (
     MonteCarloBot,
     SearchStats,
@@ -61,9 +60,10 @@ from threethirteen.bots.montecarlo import (
 )
 from threethirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.state import MatchState
-from threethirteen.views import Phase, PlayerView
-from threethirteen.worlds import sample_world
+from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.views import Phase, PlayerView
+from threethirteen.games.three_thirteen.worlds import sample_world
 
 __all__ = ["IsmctsBot", "tree_moves"]
 

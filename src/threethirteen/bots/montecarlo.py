@@ -15,10 +15,10 @@ For each decision:
    itself scores within ``near`` points of its choice: the search only settles
    what the heuristic finds close, and plays the rest unsearched.
 2. **Worlds.** The hidden cards are dealt at random consistently with the view
-   (:func:`threethirteen.worlds.sample_world`, weighted by what each opponent
+   (:func:`threethirteen.games.three_thirteen.worlds.sample_world`, weighted by what each opponent
    took and refused). With ``infer`` (a number of proposals, 0 = off) they are
    instead drawn by how well they explain the opponents' play this round
-   (:func:`threethirteen.inference.infer_worlds`: ``infer`` proposals, a
+   (:func:`threethirteen.games.three_thirteen.inference.infer_worlds`: ``infer`` proposals, a
    quarter of them kept, each kept world replayed with fresh stocks).
 3. **Rollouts.** On each world every live candidate is played, then the round
    is played on by a fast greedy policy for every seat (take the discard when a
@@ -31,7 +31,8 @@ For each decision:
    deadwood, so left to play the round out (``race=0``, 40 turns) they value
    every move by what a deadwood-minded hand makes of it, and the search leaves
    the prior for moves that lower the deadwood at the cost of the hand's shape:
-   measured, it then played worse than the prior alone (docs/bots.md). All
+   measured, it then played worse than the prior alone
+   (docs/lab-notes/three-thirteen-search.md). All
    candidates see the same world and the same stock, so their differences are
    paired and far less noisy than their values.
 4. **Value.** The round's penalties are added to the score sheet and turned
@@ -58,8 +59,8 @@ same view gives the same choice whatever the bot saw before, and cards the view
 does not show cannot change it. Time budgets are not reproducible (how many
 worlds fit in the time varies).
 
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
 >>> view = state.view(state.current)
 >>> bot = MonteCarloBot(seed=1, samples=8)
@@ -80,18 +81,18 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source
 from threethirteen.bots.heuristic import HeuristicBot
 from threethirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.cards import Card
-from threethirteen.distance import draws_to_go_out
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.inference import infer_worlds
-from threethirteen.melds import DiscardChoice, HandSolver
-from threethirteen.rules import EmptyStock
-from threethirteen.state import MatchState, solver_for
-from threethirteen.views import Phase, PlayerView
-from threethirteen.worlds import sample_world
+from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.games.three_thirteen.distance import draws_to_go_out
+from threethirteen.games.three_thirteen.inference import infer_worlds
+from threethirteen.games.three_thirteen.rules import EmptyStock
+from threethirteen.games.three_thirteen.solver import DiscardChoice, HandSolver
+from threethirteen.games.three_thirteen.state import MatchState, solver_for
+from threethirteen.games.three_thirteen.views import Phase, PlayerView
+from threethirteen.games.three_thirteen.worlds import sample_world
 
 __all__ = [
     "RACE_TABLES",
@@ -259,10 +260,12 @@ def rollout(state: MatchState, horizon: int, race: bool = False) -> tuple[float,
 # The default ``near`` by table size (absent: 0, every low-deadwood discard searched).
 # Two players: searching only what the heuristic scores within 3 points of its choice
 # took the search from 3.45 points of match wins below its prior head to head to level
-# with it (docs/bots.md#montecarlo-near). At 3 and more players it stays off: the search
+# with it (docs/lab-notes/three-thirteen-search.md#montecarlo-near).
+# At 3 and more players it stays off: the search
 # over the low-deadwood discards is level with the heuristic or above it (bga), and
 # near=3 at 4 players (classic) was level too, +0.60 points (-0.87 to +2.07) paired,
-# no better than the +0.07 of the search without it (docs/bots.md#montecarlo-near-4p);
+# no better than the +0.07 of the search without it
+# (docs/lab-notes/three-thirteen-search.md#montecarlo-near-4p);
 # under bga it kept less of the search's lead, +1.47 against +2.35 (#montecarlo-near-bga-4p).
 TABLE_NEAR: dict[int, float] = {2: 3.0}
 
@@ -488,7 +491,8 @@ class MonteCarloBot:
             ):
                 return (_TAKE,), "goes out"
             # The draw is the prior's. Searched, the draw lost (benchmarks/rollout_gain.py,
-            # docs/bots.md): -0.00024 +- 0.00016 of a match win a draw over 15 matches,
+            # docs/lab-notes/three-thirteen-search.md):
+            # -0.00024 +- 0.00016 of a match win a draw over 15 matches,
             # -0.00092 +- 0.00023 in the first rounds. The rollouts' greedy players ignore
             # what a take tells the table, so the search over-values takes.
             return (self._prior.choose(view),), "the prior's draw"

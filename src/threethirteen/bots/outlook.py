@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from threethirteen.cards import Rank, standard_deck
-from threethirteen.rules import Rules
+from threethirteen.games.three_thirteen.rules import Rules
 
 __all__ = ["lead_in_spreads", "match_value", "remaining_spread"]
 
@@ -38,7 +38,8 @@ def _mean_penalty(rules: Rules) -> float:
 # the hand: 12.2 points with 3 cards, 16.7 with 13, about 46 over a match against 84
 # here. A spread fitted to those figures (1.37 + 0.09 a card, times the mean penalty)
 # made the heuristic neither stronger nor weaker (71.5% of 8,000 two-player matches
-# against simple, as against 71.4%; docs/bots.md, "Round by round"): the heuristic's
+# against simple, as against 71.4%;
+# docs/lab-notes/three-thirteen-heuristic.md, "Round by round"): the heuristic's
 # `risk` was tuned on this scale, and `montecarlo` was measured with it, so it stays.
 _SPREAD_PER_CARD = 0.45
 _LAST_ROUND_SPREAD = 2.0  # keeps the value smooth when nothing is left to play
@@ -80,7 +81,7 @@ def lead_in_spreads(totals: Sequence[int], seat: int, rules: Rules, round_number
     Positive when ahead (totals are penalties: lower is better), negative when
     behind; 1.0 is a lead as large as the margin's spread over the rest of the match.
 
-    >>> from threethirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
     >>> lead_in_spreads((10, 10), 0, get_rules("classic"), 5)
     0.0
     >>> lead_in_spreads((10, 70), 0, get_rules("classic"), 10) > 1 > lead_in_spreads(

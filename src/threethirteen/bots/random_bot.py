@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from threethirteen.actions import Action
-from threethirteen.views import PlayerView
+from threethirteen.games.three_thirteen.actions import Action
+from threethirteen.games.three_thirteen.views import PlayerView
 
 __all__ = ["RandomBot"]
 
@@ -13,8 +13,8 @@ __all__ = ["RandomBot"]
 class RandomBot:
     """Plays a uniformly random legal action; ``seed`` makes it repeatable.
 
-    >>> from threethirteen.rules import get_rules
-    >>> from threethirteen.state import MatchState
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.state import MatchState
     >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
     >>> view = state.view(state.current)
     >>> RandomBot(seed=1).choose(view) in view.legal_actions

@@ -24,11 +24,11 @@ goes out with any card).
 
 from __future__ import annotations
 
-from threethirteen.actions import Action, Discard, GoOut
 from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.cards import Card
-from threethirteen.melds import HandSolver
-from threethirteen.views import Phase, PlayerView
+from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.solver import HandSolver
+from threethirteen.games.three_thirteen.views import Phase, PlayerView
 
 __all__ = ["SimpleBot"]
 
@@ -36,8 +36,8 @@ __all__ = ["SimpleBot"]
 class SimpleBot:
     """The baseline: lowest deadwood one turn ahead; deterministic (``seed`` is unused).
 
-    >>> from threethirteen.rules import get_rules
-    >>> from threethirteen.state import MatchState
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.state import MatchState
     >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
     >>> state.stack(["KS QD 10H", "7H 8H KD"], up="9H")
     >>> SimpleBot().choose(state.view(state.current))

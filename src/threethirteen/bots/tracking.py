@@ -1,6 +1,6 @@
 """Card counting from a view's public log: what each seat discarded, took and refused.
 
-Everything here is computed from a :class:`~threethirteen.views.PlayerView`
+Everything here is computed from a :class:`~threethirteen.games.three_thirteen.views.PlayerView`
 alone (its round log and discard pile), so a bot using it still sees only what
 its seat may see.
 
@@ -11,9 +11,9 @@ its seat may see.
   instead: evidence that it does not need that card.
 * **discarded**: cards it threw away this round: evidence it is not collecting them.
 
->>> from threethirteen.actions import parse_action
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.actions import parse_action
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new(get_rules("classic").with_options(first_dealer="first-seat"), 2, seed=1)
 >>> state.stack(["3S 9C QC", "7H 8H KD"], up="9H", stock_top="2D 5C")
 >>> for move in ("draw discard", "discard KD", "draw stock", "discard QC"):
@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from threethirteen.actions import Source
 from threethirteen.cards import Card
-from threethirteen.views import PlayerView, round_turns
+from threethirteen.games.three_thirteen.actions import Source
+from threethirteen.games.three_thirteen.views import PlayerView, round_turns
 
 __all__ = ["SeatRead", "read_log"]
 
@@ -49,8 +49,8 @@ class SeatRead:
 def read_log(view: PlayerView) -> tuple[SeatRead, ...]:
     """One :class:`SeatRead` a seat (the viewer's too), from this round's public log.
 
-    Read off :func:`~threethirteen.views.round_turns`, which replays the pile to
-    know the top card at every stock draw. A refusal of the round's first up card
+    Read off :func:`~threethirteen.games.three_thirteen.views.round_turns`, which replays
+    the pile to know the top card at every stock draw. A refusal of the round's first up card
     counts once the card is named (taken later, or still at the bottom of the
     pile); one that was reshuffled into the stock unseen is dropped (nothing
     public says which card it was).

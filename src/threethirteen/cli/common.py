@@ -10,7 +10,13 @@ from rich.console import Console
 
 from threethirteen.engines import EngineSpec
 from threethirteen.engines.process import MOVE_TIMEOUT
-from threethirteen.rules import HOUSE_RULES, PRESETS, Rules, apply_house_rule, get_rules
+from threethirteen.games.three_thirteen.rules import (
+    HOUSE_RULES,
+    PRESETS,
+    Rules,
+    apply_house_rule,
+    get_rules,
+)
 
 __all__ = [
     "add_engine_option",

@@ -12,7 +12,17 @@ import os
 import sys
 from collections.abc import Sequence
 
-from threethirteen.cli import compare, engine, merge, play, replay, serve, solve, tournament
+from threethirteen.cli import (
+    compare,
+    engine,
+    legal,
+    merge,
+    play,
+    replay,
+    serve,
+    solve,
+    tournament,
+)
 from threethirteen.errors import ThreeThirteenError
 
 __all__ = ["build_parser", "main"]
@@ -28,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
         "solver, and match replays.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (play, solve, replay, tournament, compare, merge, engine, serve):
+    for module in (play, solve, legal, replay, tournament, compare, merge, engine, serve):
         module.add_parser(commands)
     return parser
 

@@ -1,10 +1,11 @@
 """``threethirteen play``: a match in the terminal, you (seat 0) against bots.
 
-The human seat is driven through its :class:`~threethirteen.views.PlayerView`
+The human seat is driven through its :class:`~threethirteen.games.three_thirteen.views.PlayerView`
 only, exactly as a bot is: the screen, the hints and the input checks are built
-from the view, and the match's :class:`~threethirteen.state.MatchState` is used
+from the view, and the match's :class:`~threethirteen.games.three_thirteen.state.MatchState` is used
 only to apply moves and to hand out views. ``--watch`` seats bots everywhere
-and prints the match as a spectator, who may see every hand.
+and prints the match as a spectator, who may see every hand. ``--game thirteen``
+hands the command over to :mod:`threethirteen.cli.thirteen_play`.
 
 Input at the prompt (see ``help``): ``s``/``stock`` or ``d``/``pile`` to draw; a
 card (``7H``, ``x 7H``) or its position in the displayed hand to discard;
@@ -27,17 +28,16 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source, parse_action
 from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, bot_name, make_bot
 from threethirteen.bots.base import close_bot
 from threethirteen.cards import Card
 from threethirteen.cli.common import (
     add_engine_option,
-    add_rules_options,
     engine_specs,
     make_console,
     rules_from_args,
 )
+from threethirteen.cli.games import add_game_options
 from threethirteen.cli.render import (
     arrangement_lines,
     card_text,
@@ -55,10 +55,19 @@ from threethirteen.cli.render import (
 )
 from threethirteen.engines import EngineError, EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, NotationError, RulesError, ThreeThirteenError
-from threethirteen.melds import Arrangement, HandSolver, Meld
-from threethirteen.rules import Rules
-from threethirteen.state import MatchState
-from threethirteen.views import Event, EventKind, Phase, PlayerView
+from threethirteen.games import get_game
+from threethirteen.games.three_thirteen.actions import (
+    Action,
+    Discard,
+    Draw,
+    GoOut,
+    Source,
+    parse_action,
+)
+from threethirteen.games.three_thirteen.rules import Rules
+from threethirteen.games.three_thirteen.solver import Arrangement, HandSolver, Meld
+from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.views import Event, EventKind, Phase, PlayerView
 
 __all__ = ["Hint", "add_parser", "hint_for", "interpret", "run"]
 
@@ -82,7 +91,7 @@ def add_parser(commands: Any) -> None:
         description="Play Three-Thirteen in the terminal: you are seat 0, the other seats are "
         "bots. Type 'help' at the prompt for the commands.",
     )
-    add_rules_options(parser)
+    add_game_options(parser)
     parser.add_argument(
         "--players",
         type=int,
@@ -92,9 +101,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--bots",
         metavar="LEVEL",
-        default="greedy",
+        default=None,
         help=f"the bots: one of {', '.join(BOT_NAMES)} for every seat, or a comma-separated "
-        "list, one a bot seat (default greedy)",
+        "list, one a bot seat (default greedy; for thirteen, medium, else simple)",
     )
     add_engine_option(parser)
     parser.add_argument("--seed", type=int, metavar="N", help="the match seed (default: random)")
@@ -107,12 +116,17 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args.rules, args.house)
+    if get_game(args.game).name != "three-thirteen":
+        # Imported here so that a Three-Thirteen game never loads another game's modules.
+        from threethirteen.cli import thirteen_play
+
+        return thirteen_play.run(args)
+    rules = rules_from_args(args.rules or "classic", args.house)
     players = _players(rules, args.players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     human = None if args.watch else 0
     engines = engine_table(engine_specs(args))
-    levels = _bot_levels(args.bots, players if human is None else players - 1, engines)
+    levels = _bot_levels(args.bots or "greedy", players if human is None else players - 1, engines)
     save = Path(args.save) if args.save else None
     if save is not None:
         _check_writable(save)

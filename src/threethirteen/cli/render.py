@@ -15,10 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from threethirteen.cards import Card, Rank, Suit
-from threethirteen.melds import Arrangement, Meld
-from threethirteen.rules import RoundSpec, Rules
-from threethirteen.scoring import RoundEnd, RoundResult, ScoreSheet
-from threethirteen.views import Phase, PlayerView
+from threethirteen.games.three_thirteen.rules import RoundSpec, Rules
+from threethirteen.games.three_thirteen.scoring import RoundEnd, RoundResult, ScoreSheet
+from threethirteen.games.three_thirteen.solver import Arrangement, Meld
+from threethirteen.games.three_thirteen.views import Phase, PlayerView
 
 __all__ = [
     "arrangement_lines",

@@ -1,11 +1,12 @@
 """``threethirteen replay FILE``: print a recorded match round by round.
 
 The record is first replayed through the engine
-(:func:`threethirteen.records.replay`), which checks every deal, action and
+(:func:`threethirteen.games.three_thirteen.replay.replay`), which checks every deal, action and
 score against the seed; only a record that passes is printed. A record
 holds full information, so the replay shows every hand and every card drawn.
 A file that is not a record, or one the engine cannot reproduce, is an error
-(exit 2) saying what is wrong and where.
+(exit 2) saying what is wrong and where. A Thirteen record (``"game": "thirteen"``)
+is printed by :mod:`threethirteen.cli.thirteen_replay`.
 """
 
 from __future__ import annotations
@@ -32,10 +33,11 @@ from threethirteen.cli.render import (
     winner_line,
 )
 from threethirteen.errors import RecordError
-from threethirteen.records import GameRecord, replay
-from threethirteen.scoring import ScoreSheet
-from threethirteen.state import Deal, MatchState
-from threethirteen.views import Event, EventKind
+from threethirteen.games.three_thirteen.records import GameRecord
+from threethirteen.games.three_thirteen.replay import replay
+from threethirteen.games.three_thirteen.scoring import ScoreSheet
+from threethirteen.games.three_thirteen.state import Deal, MatchState
+from threethirteen.games.three_thirteen.views import Event, EventKind
 
 __all__ = ["add_parser", "print_match", "run"]
 
@@ -58,6 +60,11 @@ def run(args: argparse.Namespace) -> int:
     if path.is_dir():
         raise RecordError(f"{args.file!r} is a directory, not a game record")
     data = path.read_bytes()
+    # Imported here, as play does: the Thirteen printer imports this module's neighbours.
+    from threethirteen.cli import thirteen_replay
+
+    if thirteen_replay.record_game(data) == "thirteen":
+        return thirteen_replay.run(args, data)
     try:
         record = GameRecord.from_json(data)
     except RecordError as exc:

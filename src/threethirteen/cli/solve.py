@@ -30,8 +30,8 @@ from threethirteen.cards import Card, format_cards, parse_cards
 from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
 from threethirteen.cli.render import arrangement_lines, cards_text, round_title
 from threethirteen.errors import RulesError, ThreeThirteenError
-from threethirteen.melds import Arrangement, HandSolver
-from threethirteen.rules import Rules
+from threethirteen.games.three_thirteen.rules import Rules
+from threethirteen.games.three_thirteen.solver import Arrangement, HandSolver
 
 __all__ = ["MAX_CARDS", "add_parser", "analyse", "answer_json", "run"]
 

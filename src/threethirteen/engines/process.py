@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import IO
 
-from threethirteen.actions import Action
 from threethirteen.bots import bot_name
 from threethirteen.engines.protocol import (
     EngineError,
@@ -44,7 +43,8 @@ from threethirteen.engines.protocol import (
     read_ready,
 )
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.views import PlayerView
+from threethirteen.games.three_thirteen.actions import Action
+from threethirteen.games.three_thirteen.views import PlayerView
 
 __all__ = [
     "MOVE_TIMEOUT",

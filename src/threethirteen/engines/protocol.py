@@ -8,8 +8,8 @@ object of another type or decision, or an action that is malformed or not
 legal in the view raises :class:`EngineError` quoting the line.
 
 >>> from threethirteen.bots import make_bot
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
 >>> view = state.view(state.current)
 >>> read_action('{"type": "action", "id": 7, "action": "draw stock"}', 7, view)
@@ -26,10 +26,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from threethirteen.actions import Action, parse_action
 from threethirteen.errors import NotationError, ThreeThirteenError
-from threethirteen.view_json import encode_view
-from threethirteen.views import PlayerView
+from threethirteen.games.three_thirteen.actions import Action, parse_action
+from threethirteen.games.three_thirteen.view_json import encode_view
+from threethirteen.games.three_thirteen.views import PlayerView
 
 __all__ = [
     "PROTOCOL",

@@ -3,13 +3,14 @@
 :func:`serve_engine` reads the lab's messages from a stream and answers them
 with a bot's moves, so ``threethirteen engine heuristic`` is an engine that any
 harness speaking the protocol can start, in this project's lab or another's.
-Each ``choose`` is decoded back into the :class:`~threethirteen.views.PlayerView`
-it was written from (:func:`threethirteen.view_json.decode_view`), so a bot
-served this way decides exactly as it does in process, seed for seed.
+Each ``choose`` is decoded back into the
+:class:`~threethirteen.games.three_thirteen.views.PlayerView` it was written from
+(:func:`threethirteen.games.three_thirteen.view_json.decode_view`), so a bot served this
+way decides exactly as it does in process, seed for seed.
 
 >>> import io
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> from threethirteen.engines.protocol import choose_message, hello_message, quit_message
 >>> view = MatchState.new(get_rules("classic"), 2, seed=4).view(0)
 >>> lines = [hello_message("h", 1, {}), choose_message(1, view), quit_message()]
@@ -29,8 +30,8 @@ from typing import Any, TextIO
 from threethirteen.bots import Bot, make_bot
 from threethirteen.engines.protocol import PROTOCOL, EngineError, quote
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.rules import Rules
-from threethirteen.view_json import decode_view
+from threethirteen.games.three_thirteen.rules import Rules
+from threethirteen.games.three_thirteen.view_json import decode_view
 
 __all__ = ["serve_engine"]
 

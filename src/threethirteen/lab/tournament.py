@@ -14,7 +14,7 @@ are pooled) into a :class:`TournamentResult`. The results are folded in plan
 order, so the same seed gives the same figures on any executor and any number
 of workers; only the decision times vary.
 
->>> from threethirteen.rules import apply_house_rule, get_rules
+>>> from threethirteen.games.three_thirteen.rules import apply_house_rule, get_rules
 >>> rules = apply_house_rule(get_rules("classic"), "hand_sizes=3-4")
 >>> plan = TournamentPlan.build(rules, 2, ["greedy", "random"], matches=3, seed=1)
 >>> plan.seatings
@@ -36,17 +36,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from threethirteen.actions import Action
 from threethirteen.bots import Bot, make_bot, split_bot_spec
 from threethirteen.bots.base import close_bot, decisions
 from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.games.three_thirteen.actions import Action
+from threethirteen.games.three_thirteen.records import GameRecord
+from threethirteen.games.three_thirteen.rules import Rules
+from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.views import PlayerView
 from threethirteen.lab.executors import Executor, SerialExecutor
 from threethirteen.lab.stats import TimeHistogram, wilson_interval
-from threethirteen.records import GameRecord
-from threethirteen.rules import Rules
-from threethirteen.state import MatchState
-from threethirteen.views import PlayerView
 
 __all__ = [
     "BotSummary",
@@ -153,7 +153,7 @@ class TournamentPlan:
         :class:`~threethirteen.errors.RulesError` for a player count the rules do
         not allow.
 
-        >>> from threethirteen.rules import get_rules
+        >>> from threethirteen.games.three_thirteen.rules import get_rules
         >>> TournamentPlan.build(get_rules("classic"), 4, ["greedy", "random"], 1, 0).seats
         ('greedy', 'random', 'random', 'random')
         """

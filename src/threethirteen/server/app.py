@@ -32,8 +32,8 @@ from fastapi.staticfiles import StaticFiles
 
 from threethirteen.bots import BOT_NAMES
 from threethirteen.engines import EngineSpec
-from threethirteen.records import GameRecord
-from threethirteen.rules import HOUSE_RULES, PRESETS, Rules
+from threethirteen.games.three_thirteen.records import GameRecord
+from threethirteen.games.three_thirteen.rules import HOUSE_RULES, PRESETS, Rules
 from threethirteen.server.driver import Driver
 from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
 from threethirteen.server.protocol import ProtocolError, decode_message, encode_error
@@ -47,7 +47,8 @@ from threethirteen.server.service import (
     check_name,
     difficulties,
 )
-from threethirteen.store.base import Store, TableRow, open_store
+from threethirteen.store.base import Store, TableRow
+from threethirteen.store.url import open_store
 
 __all__ = ["STATIC", "create_app"]
 

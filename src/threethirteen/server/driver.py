@@ -19,8 +19,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from threethirteen.actions import Action
 from threethirteen.engines import EngineError
+from threethirteen.games.three_thirteen.actions import Action
 from threethirteen.server.service import Status, TableService
 
 __all__ = ["Driver"]

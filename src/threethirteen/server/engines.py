@@ -27,9 +27,9 @@ import logging
 import threading
 import time
 
-from threethirteen.actions import Action
 from threethirteen.engines import EngineBot, EngineError, EngineSpec
-from threethirteen.views import PlayerView
+from threethirteen.games.three_thirteen.actions import Action
+from threethirteen.games.three_thirteen.views import PlayerView
 
 __all__ = ["DEFAULT_MAX_ENGINES", "SLOT_WAIT", "EngineBusyError", "EngineSlots", "SeatEngine"]
 

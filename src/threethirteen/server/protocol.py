@@ -4,7 +4,7 @@ The reference for clients is ``docs/protocol.md``; this module is its code. A
 client message is decoded into one of the frozen dataclasses below (or a
 :class:`ProtocolError` quoting the bad input); the server's messages are plain
 JSON-ready dicts built by the ``encode_*`` functions, from a
-:class:`~threethirteen.views.PlayerView` only, so a client can never receive
+:class:`~threethirteen.games.three_thirteen.views.PlayerView` only, so a client can never receive
 what its seat may not see.
 
 >>> decode_message('{"type": "action", "version": 3, "action": "discard 7H"}')
@@ -22,10 +22,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from threethirteen.actions import Action, parse_action
 from threethirteen.errors import NotationError, ThreeThirteenError
-from threethirteen.scoring import RoundResult
-from threethirteen.view_json import (
+from threethirteen.games.three_thirteen.actions import Action, parse_action
+from threethirteen.games.three_thirteen.scoring import RoundResult
+from threethirteen.games.three_thirteen.view_json import (
     Arrangements,
     encode_arrangement,
     encode_event,
@@ -34,10 +34,10 @@ from threethirteen.view_json import (
     encode_view,
     view_fields,
 )
-from threethirteen.views import Event, PlayerView
+from threethirteen.games.three_thirteen.views import Event, PlayerView
 
-# The view encoders live in threethirteen.view_json (the lab's engines use them too);
-# they are re-exported here as part of the protocol's API.
+# The view encoders live in threethirteen.games.three_thirteen.view_json (the lab's engines
+# use them too); they are re-exported here as part of the protocol's API.
 __all__ = [
     "ActionMessage",
     "AddBotMessage",

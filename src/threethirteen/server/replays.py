@@ -5,7 +5,7 @@ step, and the deal of each later round is one step. Only finished matches are
 replayed for clients (every card is public by then).
 
 >>> from threethirteen.bots import make_bot, play_match
->>> from threethirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.rules import get_rules
 >>> rules = get_rules("classic").with_options(hand_sizes=(3, 4))
 >>> record = play_match(rules, [make_bot("simple"), make_bot("simple")], seed=3).record
 >>> total = step_count(record)
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from threethirteen.records import GameRecord
+from threethirteen.games.three_thirteen.records import GameRecord
+from threethirteen.games.three_thirteen.state import MatchState, Phase
 from threethirteen.server.protocol import ProtocolError, encode_result, encode_scores
-from threethirteen.state import MatchState, Phase
 
 __all__ = ["replay_step", "step_count"]
 

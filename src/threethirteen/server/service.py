@@ -44,13 +44,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from threethirteen.actions import Action, parse_action
 from threethirteen.bots import DIFFICULTIES, Bot, bot_name, make_bot
 from threethirteen.bots.base import close_bot
 from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
-from threethirteen.records import GameRecord
-from threethirteen.rules import Rules, apply_house_rule, get_rules
+from threethirteen.games.three_thirteen.actions import Action, parse_action
+from threethirteen.games.three_thirteen.records import GameRecord
+from threethirteen.games.three_thirteen.rules import Rules, apply_house_rule, get_rules
+from threethirteen.games.three_thirteen.state import MatchState, Phase
+from threethirteen.games.three_thirteen.views import PlayerView
 from threethirteen.server.engines import (
     DEFAULT_MAX_ENGINES,
     SLOT_WAIT,
@@ -74,9 +76,7 @@ from threethirteen.server.protocol import (
     encode_view,
     encode_view_json,
 )
-from threethirteen.state import MatchState, Phase
 from threethirteen.store.base import NEXT_ROUND, ActionRow, SeatRow, Store, TableRow
-from threethirteen.views import PlayerView
 
 __all__ = [
     "AutoMove",

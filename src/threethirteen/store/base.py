@@ -4,8 +4,8 @@ A table's row holds what changes rarely (rules, seats, options, the secret seed,
 the status, the state version, and the record once finished); its actions are
 appended one by one, each with the version it produced, in one transaction with
 the row's new version. Rebuilding a table is replaying its rules, seed and
-actions through :class:`~threethirteen.state.MatchState` (the table service does
-it); the store only keeps what it is given.
+actions through :class:`~threethirteen.games.three_thirteen.state.MatchState` (the table
+service does it); the store only keeps what it is given.
 
 >>> store = MemoryStore()
 >>> row = TableRow(id="t1", status="playing", preset="classic", house=(), rules={}, seats=(),
@@ -35,7 +35,6 @@ __all__ = [
     "Store",
     "StoreError",
     "TableRow",
-    "open_store",
 ]
 
 NEXT_ROUND = "next-round"
@@ -178,24 +177,6 @@ class MemoryStore:
 
     def close(self) -> None:
         pass
-
-
-def open_store(url: str) -> Store:
-    """The store for ``url``: ``memory://``, or a SQLAlchemy URL (``sqlite:///file.db``,
-    ``postgresql+psycopg://...``), migrated to the latest schema.
-
-    Raises :class:`StoreError` quoting a URL that is neither.
-    """
-    if url.strip() == "memory://":
-        return MemoryStore()
-    if not url.startswith(("sqlite", "postgresql", "postgres")):
-        raise StoreError(
-            f"unknown database URL {url!r}: expected sqlite:///FILE, postgresql+psycopg://... "
-            "or memory://"
-        )
-    from threethirteen.store.sql import SqlStore  # SQLAlchemy only when asked for
-
-    return SqlStore(url)
 
 
 def seats_to_json(seats: Sequence[SeatRow]) -> list[dict[str, Any]]:

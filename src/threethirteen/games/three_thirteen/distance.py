@@ -14,7 +14,7 @@ going out needs long melds, as with 5 cards (one meld of five, 5s wild):
 has deadwood 16 and needs one card::
 
     >>> from threethirteen.cards import Rank, parse_cards
-    >>> from threethirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
     >>> classic = get_rules("classic")
     >>> draws_to_go_out(parse_cards("2C 3C 4C 2D 3D"), classic, Rank.FIVE)
     2
@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from threethirteen.cards import Card, Rank
-from threethirteen.rules import AceMode, Rules
+from threethirteen.games.three_thirteen.rules import AceMode, Rules
 
 __all__ = ["closer_draws", "draw_brings_closer", "draws_to_go_out"]
 
@@ -94,7 +94,7 @@ def draw_brings_closer(
     ``distance`` throws of the search start one hole short.
 
     >>> from threethirteen.cards import parse_cards
-    >>> from threethirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
     >>> classic = get_rules("classic")
     >>> hand = parse_cards("2C 3C 4C 2D 3D")  # 5s wild; two clubs short
     >>> [draw_brings_closer(hand, Card.parse(c), 2, classic, Rank.FIVE) for c in ("6C", "9H")]
@@ -128,7 +128,7 @@ def closer_draws(
     ``draws_to_go_out(cards, ...)``.
 
     >>> from threethirteen.cards import parse_cards
-    >>> from threethirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
     >>> classic = get_rules("classic")
     >>> helps = closer_draws(parse_cards("2C 3C 4C 2D 3D"), 2, classic, Rank.FIVE)
     >>> [helps(Card.parse(c)) for c in ("6C", "AC", "4D", "9H", "5S")]  # 4D: still two

@@ -1,6 +1,6 @@
 """What the other seats' play this round says about their hidden cards.
 
-:func:`~threethirteen.worlds.sample_world` deals the hidden cards at random,
+:func:`~threethirteen.games.three_thirteen.worlds.sample_world` deals the hidden cards at random,
 consistently with the view (and, with a ``bias``, weighted card by card by what
 each seat took and refused). A real hand is not random: every turn its owner
 kept what melds and threw what does not, so a hand dealt at random is a poor
@@ -28,7 +28,7 @@ of 64 proposals); see docs/montecarlo.md for what that does to a search (nothing
 measurable yet).
 
 >>> import random
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new("classic", 2, seed=5)
 >>> event = state.apply(state.legal_actions()[0])
 >>> view = state.view(state.current)
@@ -44,13 +44,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from threethirteen.actions import Source
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.melds import HandSolver
-from threethirteen.state import MatchState
-from threethirteen.views import PlayerView, Turn, round_turns
-from threethirteen.worlds import sample_world
+from threethirteen.games.three_thirteen.actions import Source
+from threethirteen.games.three_thirteen.solver import HandSolver
+from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.views import PlayerView, Turn, round_turns
+from threethirteen.games.three_thirteen.worlds import sample_world
 
 __all__ = ["infer_worlds", "play_log_likelihood"]
 
@@ -163,7 +163,7 @@ def infer_worlds(
 ) -> list[MatchState]:
     """``count`` worlds drawn by how well they explain the other seats' play this round.
 
-    ``proposals`` worlds are sampled (:func:`~threethirteen.worlds.sample_world`
+    ``proposals`` worlds are sampled (:func:`~.worlds.sample_world`
     with ``bias``), each weighed by the joint likelihood of every other seat's
     turns this round (:func:`play_log_likelihood`), and ``count`` are kept by
     systematic resampling: a likely world may be kept several times (give each

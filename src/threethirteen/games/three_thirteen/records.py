@@ -1,34 +1,38 @@
-"""Versioned JSON game records, and replaying them into a :class:`MatchState`.
+"""Versioned JSON game records of Three-Thirteen: :class:`GameRecord` and its JSON.
 
 A record is event-sourced: the rules, the seed, the seats and every action
 rebuild the match; the deals, the round scores, the totals and the winners are
-stored too, so that :func:`replay` can check the rebuilt match against them and
-a person can read the file. The format is documented in
-``docs/record-format.md``; :data:`FORMAT` and :data:`VERSION` head every file.
+stored too, so that :func:`~threethirteen.games.three_thirteen.replay.replay` can
+check the rebuilt match against them and a person can read the file. The format
+is documented in ``docs/record-format.md``; :data:`FORMAT`, :data:`VERSION` and,
+from version 3, :data:`GAME` head every file.
 
-Version 2 records are replayed: the seed gives each round's deal through the
-round's own generator (:func:`threethirteen.state.round_generator`). Version 1
+This module holds the data and its JSON only: a record is made by
+:meth:`~threethirteen.games.three_thirteen.state.MatchState.record` and replayed by
+:mod:`~threethirteen.games.three_thirteen.replay`, which import it (it imports
+neither, so the arrows point one way).
+
+Version 3 records name their game (``"game": "three-thirteen"``); versions 2 and 3
+are replayed: the seed gives each round's deal through the round's own generator
+(:func:`threethirteen.games.three_thirteen.state.round_generator`). Version 1
 records (one generator for the whole match) are still read, and written back
-unchanged, but :func:`replay` refuses them: this engine no longer deals them.
+unchanged, but :func:`~threethirteen.games.three_thirteen.replay.replay` refuses
+them: this engine no longer deals them. A record of another game is refused.
 
-Every problem with a file (not JSON, a foreign format, an unknown version, a
-missing or mistyped field, bad notation, an illegal action, a deal or a score
-that the seed and actions do not reproduce) raises
+Every problem with a file (not JSON, a foreign format, another game, an unknown
+version, a missing or mistyped field, bad notation) raises
 :class:`~threethirteen.errors.RecordError` with a message that says where.
 
->>> from threethirteen.bots import make_bot, play_match
->>> from threethirteen.rules import get_rules
->>> played = play_match(get_rules("classic"), [make_bot("greedy"), make_bot("greedy")], seed=5)
->>> text = played.record.to_json()
->>> GameRecord.from_json(text) == played.record
-True
->>> replay(GameRecord.from_json(text)).scores == played.state.scores
-True
 >>> try:
 ...     GameRecord.from_json('{"format": "chess-pgn"}')
 ... except RecordError as exc:
 ...     print(exc)
 not a threethirteen record: format is 'chess-pgn', expected 'threethirteen-record'
+>>> try:
+...     GameRecord.from_json('{"format": "threethirteen-record", "version": 1, "game": "thirteen"}')
+... except RecordError as exc:
+...     print(exc)
+this is a thirteen record, not a three-thirteen one: open it with the thirteen game
 """
 
 from __future__ import annotations
@@ -36,19 +40,30 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from threethirteen.actions import Action, parse_action
 from threethirteen.cards import Card, format_cards, parse_cards
-from threethirteen.errors import IllegalActionError, RecordError, ThreeThirteenError
-from threethirteen.rules import Rules
-from threethirteen.state import MatchState, Phase
+from threethirteen.errors import RecordError, ThreeThirteenError
+from threethirteen.games.three_thirteen.actions import Action, parse_action
+from threethirteen.games.three_thirteen.rules import Rules
 
-__all__ = ["FORMAT", "READABLE_VERSIONS", "VERSION", "GameRecord", "RoundRecord", "replay"]
+__all__ = [
+    "FORMAT",
+    "GAME",
+    "READABLE_VERSIONS",
+    "REPLAYABLE_VERSIONS",
+    "VERSION",
+    "GameRecord",
+    "Recordable",
+    "RoundRecord",
+]
 
 FORMAT = "threethirteen-record"
-VERSION = 2  # the version written and replayed
-READABLE_VERSIONS = (1, 2)  # read (and written back as they are); only VERSION replays
+GAME = "three-thirteen"  # the ``game`` field of version 3 on: the registry name
+VERSION = 3  # the version written
+READABLE_VERSIONS = (1, 2, 3)  # read (and written back as they are)
+REPLAYABLE_VERSIONS = (2, 3)  # dealt as this engine deals (a generator a round)
+GAME_FROM = 3  # the first version that names its game
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +89,9 @@ class GameRecord:
     ``winners`` is None until the match is over. ``version`` is the format
     version (:data:`VERSION` for a record made here; an older one when read from
     an older file). Build one from a state with
-    :meth:`threethirteen.state.MatchState.record`, read one with
-    :meth:`from_json` (raises :class:`RecordError`), rebuild the match with
-    :func:`replay`.
+    :meth:`~threethirteen.games.three_thirteen.state.MatchState.record`, read one
+    with :meth:`from_json` (raises :class:`RecordError`), rebuild the match with
+    :func:`threethirteen.games.three_thirteen.replay.replay`.
     """
 
     rules: Rules
@@ -93,37 +108,21 @@ class GameRecord:
         return self.winners is not None
 
     @classmethod
-    def from_state(cls, state: MatchState, names: Sequence[str] | None = None) -> GameRecord:
-        """The record of ``state`` so far; raises :class:`RecordError` for bad names."""
-        if names is None:
-            names = [f"seat {seat}" for seat in range(state.players)]
-        names = tuple(names)
-        if len(names) != state.players or not all(isinstance(n, str) for n in names):
-            raise RecordError(f"a record needs {state.players} seat names (text), got {names!r}")
-        rounds = []
-        for index, (deal, events) in enumerate(state.history):
-            scores = state.results[index].penalties if index < len(state.results) else None
-            actions = tuple((e.seat, e.action) for e in events if e.action is not None)
-            rounds.append(
-                RoundRecord(deal.number, deal.dealer, deal.hands, deal.up, actions, scores)
-            )
-        return cls(
-            rules=state.rules,
-            seed=state.seed,
-            players=state.players,
-            names=names,
-            rounds=tuple(rounds),
-            totals=state.scores.totals,
-            winners=state.winners() if state.phase is Phase.MATCH_OVER else None,
-        )
+    def from_state(cls, state: Recordable, names: Sequence[str] | None = None) -> GameRecord:
+        """The record of ``state`` so far: ``state.record(names)``; :class:`RecordError` for
+        bad names. (A match writes its own record: this module does not import the match's,
+        which imports this one.)"""
+        return state.record(names)
 
     # -- JSON ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data (what :meth:`to_json` writes)."""
+        head: dict[str, Any] = {"format": FORMAT, "version": self.version}
+        if self.version >= GAME_FROM:
+            head["game"] = GAME
         return {
-            "format": FORMAT,
-            "version": self.version,
+            **head,
             "rules": self.rules.options(),
             "seed": self.seed,
             "players": self.players,
@@ -180,6 +179,13 @@ class GameRecord:
         fmt = data.get("format")
         if fmt != FORMAT:
             raise RecordError(f"not a threethirteen record: format is {fmt!r}, expected {FORMAT!r}")
+        game = data.get("game", GAME)
+        if game != GAME:
+            # Another game's record (whatever its version): say whose it is.
+            name = game if isinstance(game, str) else repr(game)
+            raise RecordError(
+                f"this is a {name[:40]} record, not a {GAME} one: open it with the {name[:40]} game"
+            )
         version = data.get("version")
         if (
             isinstance(version, bool)
@@ -188,7 +194,12 @@ class GameRecord:
         ):
             raise RecordError(
                 f"unsupported record version {version!r}: this threethirteen reads versions "
-                f"{' and '.join(str(v) for v in READABLE_VERSIONS)}"
+                f"{', '.join(str(v) for v in READABLE_VERSIONS[:-1])} and {READABLE_VERSIONS[-1]}"
+            )
+        if version >= GAME_FROM and "game" not in data:
+            raise RecordError(
+                f"record: missing field 'game' (a version {version} record names its game, "
+                f"{GAME!r})"
             )
         rules_data = _get(data, "rules", Mapping, "record")
         try:
@@ -312,105 +323,7 @@ def _read_round(raw: Any, index: int, players: int) -> RoundRecord:
     return RoundRecord(number, dealer, hands, up, tuple(actions), scores)
 
 
-def replay(record: GameRecord) -> MatchState:
-    """Rebuild the match of ``record`` from its rules, seed and actions, checking it.
+class Recordable(Protocol):
+    """What :meth:`GameRecord.from_state` needs: a match that writes its own record."""
 
-    Returns the state after the last recorded action (``MATCH_OVER`` for a
-    finished match). Raises :class:`RecordError` quoting the first difference:
-    a deal, a dealer or a score the seed does not reproduce, an action by the
-    wrong seat or an illegal one, wrong totals or winners; and for a record of
-    an older version than :data:`VERSION`, whose deals this engine does not make.
-    """
-    if record.version != VERSION:
-        raise RecordError(
-            f"record version {record.version} cannot be replayed: its seed dealt every "
-            f"round from one generator for the whole match, and this threethirteen deals "
-            f"each round from its own (version {VERSION}); the record can still be read"
-        )
-    try:
-        state = MatchState.new(record.rules, record.players, record.seed)
-    except ThreeThirteenError as exc:
-        raise RecordError(f"record cannot start its match: {exc}") from exc
-    if not record.rounds:
-        raise RecordError("record has no rounds")
-    if len(record.rounds) > record.rules.rounds:
-        raise RecordError(
-            f"record has {len(record.rounds)} rounds, but its rules play {record.rules.rounds}"
-        )
-    last = len(record.rounds) - 1
-    for index, rnd in enumerate(record.rounds):
-        if index > 0:
-            state.next_round()
-        _replay_round(state, rnd, is_last=index == last)
-    if record.winners is not None:
-        if state.phase is not Phase.ROUND_OVER or state.round_number != record.rules.rounds:
-            raise RecordError(
-                f"record names winners {list(record.winners)}, but its match is not over "
-                f"(round {state.round_number} of {record.rules.rounds}, phase {state.phase})"
-            )
-        state.next_round()
-        if state.winners() != record.winners:
-            raise RecordError(
-                f"record names winners {list(record.winners)}, but the replayed match's "
-                f"winners are {list(state.winners())}"
-            )
-    if state.scores.totals != record.totals:
-        raise RecordError(
-            f"record totals {list(record.totals)} differ from the replayed totals "
-            f"{list(state.scores.totals)}"
-        )
-    return state
-
-
-def _replay_round(state: MatchState, rnd: RoundRecord, *, is_last: bool) -> None:
-    where = f"record round {rnd.number}"
-    if rnd.number != state.round_number:
-        raise RecordError(f"{where}: expected round {state.round_number} here")
-    deal = state.deal
-    if rnd.dealer != deal.dealer:
-        raise RecordError(
-            f"{where}: the record's dealer is seat {rnd.dealer}, the seed's {deal.dealer}"
-        )
-    for seat, (recorded, dealt) in enumerate(zip(rnd.hands, deal.hands, strict=True)):
-        if tuple(sorted(recorded, key=Card.sort_key)) != dealt:
-            raise RecordError(
-                f"{where}: seat {seat} was dealt {format_cards(dealt)!r} by the seed, "
-                f"but the record says {format_cards(recorded)!r}"
-            )
-    if rnd.up != deal.up:
-        raise RecordError(
-            f"{where}: the up card is {deal.up} by the seed, the record says {rnd.up}"
-        )
-    for number, (seat, action) in enumerate(rnd.actions, start=1):
-        if state.phase not in (Phase.DRAW, Phase.DISCARD):
-            raise RecordError(
-                f"{where}, action {number} (seat {seat}: {str(action)!r}): "
-                "the round is already over"
-            )
-        if seat != state.current:
-            raise RecordError(
-                f"{where}, action {number} (seat {seat}: {str(action)!r}): seat "
-                f"{state.current} is to act"
-            )
-        try:
-            state.apply(action)
-        except IllegalActionError as exc:
-            raise RecordError(f"{where}, action {number}: {exc}") from exc
-    over = state.phase is Phase.ROUND_OVER
-    if rnd.scores is None:
-        if over:
-            raise RecordError(f"{where}: the round ends after its actions, but it has no scores")
-        if not is_last:
-            raise RecordError(f"{where}: the round is unfinished, but more rounds follow")
-        return
-    if not over:
-        raise RecordError(
-            f"{where}: the record scores the round, but after its {len(rnd.actions)} actions "
-            f"it is not over (phase {state.phase}, seat {state.current} to act)"
-        )
-    replayed = state.results[-1].penalties
-    if replayed != rnd.scores:
-        raise RecordError(
-            f"{where}: the record's scores {list(rnd.scores)} differ from the replayed "
-            f"{list(replayed)}"
-        )
+    def record(self, names: Sequence[str] | None = None) -> GameRecord: ...

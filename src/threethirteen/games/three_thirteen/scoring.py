@@ -1,11 +1,11 @@
 """Round results, the score sheet, and the match's winners under each tie-break.
 
 A round's penalty for a seat is the deadwood of its final hand (the solver's
-lowest penalty, see :mod:`threethirteen.melds`) times the round's multiplier; the
+lowest penalty, see :mod:`.solver`) times the round's multiplier; the
 player who went out scores 0. The :class:`ScoreSheet` keeps one row per round;
 the lowest total wins, and :func:`winners` settles ties by ``rules.tie_break``.
 
->>> from threethirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.rules import get_rules
 >>> sheet = ScoreSheet.empty(3).add((0, 12, 5)).add((7, 0, 2))
 >>> sheet.totals
 (7, 12, 7)
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from threethirteen.cards import Card, Rank, format_cards
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.melds import Arrangement
-from threethirteen.rules import Rules, TieBreak
+from threethirteen.games.three_thirteen.rules import Rules, TieBreak
+from threethirteen.games.three_thirteen.solver import Arrangement
 
 __all__ = ["RoundEnd", "RoundResult", "ScoreSheet", "winners"]
 

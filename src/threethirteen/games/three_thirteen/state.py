@@ -3,7 +3,7 @@
 A :class:`MatchState` is the omniscient position of a whole match: every hand,
 the stock in order, the discard pile, the table, the score sheet, and the
 seeded generator of the round being played. Players get a
-:class:`~threethirteen.views.PlayerView` from :meth:`MatchState.view`.
+:class:`~threethirteen.games.three_thirteen.views.PlayerView` from :meth:`MatchState.view`.
 
 Chance comes only from the match seed, through generators derived from it (see
 :func:`round_generator`): one for the first dealer, and one per round for that
@@ -59,8 +59,8 @@ The rules of play, where the sources are silent or differ, decided here:
   nobody has gone out, the round is scored as it stands: every seat's deadwood,
   nobody out. (Final turns are never cut short by it.)
 
->>> from threethirteen.actions import parse_action
->>> from threethirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.actions import parse_action
+>>> from threethirteen.games.three_thirteen.rules import get_rules
 >>> state = MatchState.new(get_rules("classic"), 4, seed=1)
 >>> state.phase, state.round_number, state.spec.hand_size
 (Phase.DRAW, 1, 3)
@@ -83,20 +83,32 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source
 from threethirteen.cards import Card, Rank, format_cards, make_shoe, parse_cards
-from threethirteen.errors import IllegalActionError, ThreeThirteenError
-from threethirteen.melds import Arrangement, HandSolver, Meld
-from threethirteen.rules import DealerChoice, EmptyStock, RoundSpec, Rules, get_rules
-from threethirteen.scoring import RoundEnd, RoundResult, ScoreSheet, winners
-from threethirteen.views import Event, EventKind, EventLog, Phase, PlayerView
-
-if TYPE_CHECKING:
-    from threethirteen.records import GameRecord
+from threethirteen.errors import IllegalActionError, RecordError, ThreeThirteenError
+from threethirteen.game import Stage
+from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.games.three_thirteen.records import GameRecord, RoundRecord
+from threethirteen.games.three_thirteen.rules import (
+    DealerChoice,
+    EmptyStock,
+    RoundSpec,
+    Rules,
+    get_rules,
+)
+from threethirteen.games.three_thirteen.scoring import RoundEnd, RoundResult, ScoreSheet, winners
+from threethirteen.games.three_thirteen.solver import Arrangement, HandSolver, Meld
+from threethirteen.games.three_thirteen.views import Event, EventKind, EventLog, Phase, PlayerView
 
 __all__ = ["Deal", "MatchState", "Phase", "dealer_generator", "round_generator", "solver_for"]
+
+
+_STAGES = {
+    Phase.DRAW: Stage.PLAY,
+    Phase.DISCARD: Stage.PLAY,
+    Phase.ROUND_OVER: Stage.ROUND_OVER,
+    Phase.MATCH_OVER: Stage.MATCH_OVER,
+}
 
 
 def solver_for(rules: Rules, number: int) -> HandSolver:
@@ -289,7 +301,7 @@ class MatchState:
         cards are not in the shoe, a hand has the wrong size, or the round has
         begun; :class:`~threethirteen.errors.NotationError` for bad notation.
 
-        >>> from threethirteen.rules import get_rules
+        >>> from threethirteen.games.three_thirteen.rules import get_rules
         >>> state = MatchState.new(get_rules("classic"), 2, seed=1)
         >>> state.stack(["3H 4H 9C", "KS KD 2C"], up="QH", stock_top="5H")
         >>> state.hand(1), state.top_discard
@@ -345,7 +357,7 @@ class MatchState:
     ) -> MatchState:
         """A state matching ``view`` in everything public, with the given hidden cards.
 
-        For :func:`threethirteen.worlds.sample_world`, which checks the cards:
+        For :func:`threethirteen.games.three_thirteen.worlds.sample_world`, which checks the cards:
         ``hands`` per seat (the viewer's as in the view), ``stock`` bottom first,
         ``drawn`` the current seat's drawn card in ``DISCARD``. The round's log is
         the public one and earlier rounds' deals are unknown, so a world's
@@ -423,6 +435,12 @@ class MatchState:
     @property
     def phase(self) -> Phase:
         return self._phase
+
+    @property
+    def stage(self) -> Stage:
+        """The phase in the terms every game shares (:class:`threethirteen.game.Stage`):
+        ``PLAY`` while a seat draws or discards."""
+        return _STAGES[self._phase]
 
     @property
     def current(self) -> int:
@@ -544,6 +562,11 @@ class MatchState:
     @property
     def scores(self) -> ScoreSheet:
         return self._scores
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total penalty so far (``scores.totals``): the lowest wins."""
+        return self._scores.totals
 
     def winners(self) -> tuple[int, ...]:
         """The winning seats by the score sheet so far (final once the match is over)."""
@@ -858,14 +881,32 @@ class MatchState:
         )
 
     def record(self, names: Sequence[str] | None = None) -> GameRecord:
-        """The match so far as a :class:`~threethirteen.records.GameRecord`.
+        """The match so far as a :class:`~threethirteen.games.three_thirteen.records.GameRecord`.
 
-        ``names`` labels the seats (default ``seat 0`` ...).
+        ``names`` labels the seats (default ``seat 0`` ...); raises
+        :class:`~threethirteen.errors.RecordError` for names that are not one text a seat.
         """
-        # records sits above state in the import order; import it when asked.
-        from threethirteen.records import GameRecord
-
-        return GameRecord.from_state(self, names)
+        if names is None:
+            names = [f"seat {seat}" for seat in range(self.players)]
+        names = tuple(names)
+        if len(names) != self.players or not all(isinstance(n, str) for n in names):
+            raise RecordError(f"a record needs {self.players} seat names (text), got {names!r}")
+        rounds = []
+        for index, (deal, events) in enumerate(self.history):
+            scores = self._results[index].penalties if index < len(self._results) else None
+            actions = tuple((e.seat, e.action) for e in events if e.action is not None)
+            rounds.append(
+                RoundRecord(deal.number, deal.dealer, deal.hands, deal.up, actions, scores)
+            )
+        return GameRecord(
+            rules=self.rules,
+            seed=self.seed,
+            players=self.players,
+            names=names,
+            rounds=tuple(rounds),
+            totals=self._scores.totals,
+            winners=self.winners() if self._phase is Phase.MATCH_OVER else None,
+        )
 
     def __repr__(self) -> str:
         return (

@@ -3,12 +3,12 @@
 This is the ``view`` object of ``docs/protocol.md``: the web app sends it to
 its clients (:mod:`threethirteen.server.protocol`) and the lab to its engines
 (:mod:`threethirteen.engines`). Every function builds plain JSON-ready values
-from a :class:`~threethirteen.views.PlayerView` (or what a view holds), so
+from a :class:`~threethirteen.games.three_thirteen.views.PlayerView` (or what a view holds), so
 nothing a seat may not see can get in; :func:`decode_view` reads a seat's own
 view back, whole. No I/O: ``json.dumps`` and ``json.loads`` are the caller's.
 
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new(get_rules("classic"), 2, seed=4)
 >>> data = encode_view(state.view(0))
 >>> data["hand"], data["legal_actions"], data["best_discard"]
@@ -23,13 +23,13 @@ import enum
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from threethirteen.actions import Discard, GoOut, Source, parse_action
 from threethirteen.cards import Card
 from threethirteen.errors import NotationError, RulesError, ThreeThirteenError
-from threethirteen.melds import Arrangement, HandSolver, Meld, MeldKind
-from threethirteen.rules import Rules
-from threethirteen.scoring import RoundEnd, RoundResult, ScoreSheet
-from threethirteen.views import Event, EventKind, EventLog, Phase, PlayerView
+from threethirteen.games.three_thirteen.actions import Discard, GoOut, Source, parse_action
+from threethirteen.games.three_thirteen.rules import Rules
+from threethirteen.games.three_thirteen.scoring import RoundEnd, RoundResult, ScoreSheet
+from threethirteen.games.three_thirteen.solver import Arrangement, HandSolver, Meld, MeldKind
+from threethirteen.games.three_thirteen.views import Event, EventKind, EventLog, Phase, PlayerView
 
 __all__ = [
     "Arrangements",
@@ -320,8 +320,8 @@ def decode_view(rules: Rules, data: Any) -> PlayerView:
     the JSON object carries everything a seat may know. Raises
     :class:`ViewJsonError` naming the field for anything else.
 
-    >>> from threethirteen.rules import get_rules
-    >>> from threethirteen.state import MatchState
+    >>> from threethirteen.games.three_thirteen.rules import get_rules
+    >>> from threethirteen.games.three_thirteen.state import MatchState
     >>> state = MatchState.new(get_rules("bga"), 3, seed=2)
     >>> view = state.view(1)
     >>> decode_view(get_rules("bga"), encode_view(view)) == view
@@ -330,7 +330,7 @@ def decode_view(rules: Rules, data: Any) -> PlayerView:
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    threethirteen.view_json.ViewJsonError: view.hand: malformed card '1Z': ...
+    threethirteen.games.three_thirteen.view_json.ViewJsonError: view.hand: malformed card '1Z': ...
     """
     where = "view"
     number = _get(data, "round", int, where)

@@ -5,15 +5,15 @@ hand, the card it drew this turn, and only public facts about everyone else
 (card counts, the whole discard pile, the table, the stock's size, the score
 sheet, the hands revealed by past rounds, and a public log in which a draw from
 the stock shows no card). Views are built only by
-:meth:`threethirteen.state.MatchState.view`; bots, the terminal and the server
+:meth:`threethirteen.games.three_thirteen.state.MatchState.view`; bots, the terminal and the server
 receive views, never the state.
 
 This module also holds the two enums a view shares with the state,
 :class:`Phase` and :class:`EventKind`, the log entry :class:`Event`, and
 :class:`EventLog`, the read-only sequence a view's log is.
 
->>> from threethirteen.rules import get_rules
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new(get_rules("classic").with_options(first_dealer="first-seat"), 3, seed=7)
 >>> view = state.view(1)
 >>> view.phase, view.current, view.is_my_turn, len(view.hand), view.hand_sizes
@@ -34,11 +34,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
-from threethirteen.actions import Action, Discard, Draw, GoOut, Source
 from threethirteen.cards import Card, Rank, make_shoe
-from threethirteen.melds import Meld
-from threethirteen.rules import RoundSpec, Rules
-from threethirteen.scoring import RoundResult, ScoreSheet
+from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.games.three_thirteen.rules import RoundSpec, Rules
+from threethirteen.games.three_thirteen.scoring import RoundResult, ScoreSheet
+from threethirteen.games.three_thirteen.solver import Meld
 
 __all__ = [
     "Event",

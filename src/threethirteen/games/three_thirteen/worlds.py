@@ -1,17 +1,17 @@
 """Determinization: complete states consistent with what one seat may see.
 
 A search bot cannot look at the other hands or the stock, so it plays out
-*worlds*: full :class:`~threethirteen.state.MatchState` positions that agree
-with its :class:`~threethirteen.views.PlayerView` in everything the view shows,
+*worlds*: full :class:`~threethirteen.games.three_thirteen.state.MatchState` positions that agree
+with its :class:`~threethirteen.games.three_thirteen.views.PlayerView` in everything the view shows,
 with the hidden cards dealt at random. :func:`sample_world` builds one:
 
 * the viewer's hand, the discard pile, the table, the public log, the turn,
   the seat to act, the seat that went out, the round's past results and the
   score sheet are copied from the view;
 * each other seat holds the cards it is known to hold (taken from the discard
-  pile and not discarded since: :func:`~threethirteen.views.known_holdings`),
+  pile and not discarded since: :func:`~threethirteen.games.three_thirteen.views.known_holdings`),
   and its other cards are drawn from the unseen cards
-  (:func:`~threethirteen.views.unseen_cards`);
+  (:func:`~threethirteen.games.three_thirteen.views.unseen_cards`);
 * the stock gets the rest, in random order.
 
 Drawing the unknown cards can be *biased* by what each opponent did in public
@@ -22,12 +22,12 @@ seat accordingly (wild cards are never weighted: everybody wants them). With
 ``bias=0`` every consistent deal is equally likely.
 
 A world is a position, not a replayable match: its log is the public log, and
-earlier rounds' deals are unknown, so its :meth:`~threethirteen.state.MatchState.record`
+earlier rounds' deals are unknown, so its :meth:`~.state.MatchState.record`
 does not replay. Legal actions, play to the end of the round and scoring work
 as in a real match.
 
 >>> import random
->>> from threethirteen.state import MatchState
+>>> from threethirteen.games.three_thirteen.state import MatchState
 >>> state = MatchState.new("classic", 3, seed=5)
 >>> view = state.view(state.current)
 >>> world = sample_world(view, random.Random(1))
@@ -42,12 +42,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from threethirteen.actions import Source
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.rules import AceMode
-from threethirteen.state import MatchState
-from threethirteen.views import (
+from threethirteen.games.three_thirteen.actions import Source
+from threethirteen.games.three_thirteen.rules import AceMode
+from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.views import (
     EventKind,
     Phase,
     PlayerView,
@@ -69,7 +69,7 @@ def public_signals(view: PlayerView) -> tuple[tuple[list[Card], list[Card]], ...
     Refused: every card it discarded, and the top of the discard pile each time it
     drew from the stock instead. Taken: every card it took from the pile. The
     viewer's own entry is included (unused by :func:`sample_world`). Each list is
-    in the order of the seat's turns (:func:`~threethirteen.views.round_turns`).
+    in the order of the seat's turns (:func:`~.views.round_turns`).
     """
     signals: list[tuple[list[Card], list[Card]]] = []
     for turns in round_turns(view):

@@ -2,11 +2,11 @@
 
 It tries every way to split a hand into groups (memoised on the cards left) and
 checks each group with a brute-force meld test written from the rules, sharing
-no code with :mod:`threethirteen.melds`. It is exponential: use it on small
+no code with :mod:`threethirteen.games.three_thirteen.solver`. It is exponential: use it on small
 hands (up to about 10 cards) or in benchmarks, never in play.
 
 >>> from threethirteen.cards import parse_cards
->>> from threethirteen.rules import get_rules
+>>> from threethirteen.games.three_thirteen.rules import get_rules
 >>> reference_deadwood(parse_cards("2H 2C 7C 8H 8S 10C JC JS"), get_rules("classic"), 6)
 14
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 from threethirteen.cards import Card, Rank, Suit
-from threethirteen.rules import AceMode, Contract, Rules
+from threethirteen.games.three_thirteen.rules import AceMode, Contract, Rules
 
 __all__ = [
     "ReferenceResult",

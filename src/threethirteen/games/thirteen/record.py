@@ -1,0 +1,351 @@
+"""Thirteen's game records: versioned JSON data, and replaying them into a match.
+
+A record is event-sourced: the rules, the seed, the number of players and every
+action rebuild the match. Each round's deal, leader and points, and the totals
+and winners, are stored too, so that :func:`replay` checks the rebuilt match
+against them and a person can read the file::
+
+    {"format": "threethirteen-record", "version": 3, "game": "thirteen",
+     "rules": {...}, "seed": 7, "players": 4, "seats": ["ann", "bo", "cy", "di"],
+     "rounds": [{"round": 1, "leader": 2, "hands": ["3S 5C ...", ...],
+                 "actions": [[2, "play 3S"], [3, "pass"], ...], "points": [0, 3, 1, 2]}],
+     "totals": [0, 3, 1, 2], "winners": null}
+
+``points`` is null for a round still being played; ``winners`` is null until
+the match is over. Version 3 is the platform's record with a ``game`` field
+(Three-Thirteen's own files are versions 1 and 2).
+
+Every problem (not an object, a foreign format, another game, an unknown
+version, a missing or mistyped field, bad notation, an illegal action, a deal,
+leader, score or winner that the seed and actions do not reproduce) raises
+:class:`~threethirteen.errors.RecordError` saying where.
+
+>>> from threethirteen.games.thirteen.state import ThirteenState
+>>> state = ThirteenState.new(None, 2, seed=3)
+>>> while not state.winners():
+...     if state.legal_actions():
+...         _ = state.apply(state.legal_actions()[-1])
+...     else:
+...         state.next_round()
+>>> state.next_round()
+>>> data = record_of(state, ["ann", "bo"])
+>>> replay(data).totals == state.totals
+True
+>>> replay({**data, "game": "three-thirteen"})
+Traceback (most recent call last):
+...
+threethirteen.errors.RecordError: record: game is 'three-thirteen', expected 'thirteen'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from threethirteen.cards import format_cards
+from threethirteen.errors import IllegalActionError, RecordError, ThreeThirteenError
+from threethirteen.games.thirteen.actions import parse_action
+from threethirteen.games.thirteen.cards import parse_hand
+from threethirteen.games.thirteen.rules import Rules
+from threethirteen.games.thirteen.state import ThirteenState
+from threethirteen.games.thirteen.views import Phase
+
+__all__ = [
+    "FORMAT",
+    "GAME_NAME",
+    "VERSION",
+    "read_record_json",
+    "record_of",
+    "record_to_json",
+    "replay",
+]
+
+FORMAT = "threethirteen-record"
+VERSION = 3
+GAME_NAME = "thirteen"
+
+_MISSING = object()
+
+
+def record_of(state: ThirteenState, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of ``state`` so far as JSON-ready data; ``names`` labels the seats.
+
+    Raises :class:`~threethirteen.errors.RecordError` unless there is one text name a
+    seat (default ``seat 0`` ...).
+    """
+    if names is None:
+        names = [f"seat {seat}" for seat in range(state.players)]
+    seats = list(names)
+    if len(seats) != state.players or not all(isinstance(name, str) for name in seats):
+        raise RecordError(f"a record needs {state.players} seat names (text), got {seats!r}")
+    results = state.results
+    rounds = []
+    for index, log in enumerate(state.history):
+        points = list(results[index].points) if index < len(results) else None
+        rounds.append(
+            {
+                "round": log.number,
+                "leader": log.leader,
+                "hands": [format_cards(hand) for hand in log.hands],
+                "actions": [[seat, str(action)] for seat, action in log.actions],
+                "points": points,
+            }
+        )
+    over = state.phase is Phase.MATCH_OVER
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": GAME_NAME,
+        "rules": state.rules.options(),
+        "seed": state.seed,
+        "players": state.players,
+        "seats": seats,
+        "rounds": rounds,
+        "totals": list(state.totals),
+        "winners": list(state.winners()) if over else None,
+    }
+
+
+def record_to_json(data: Mapping[str, Any]) -> str:
+    """The record as JSON text, one field a line and one round a line.
+
+    :func:`read_record_json` reads it back equal.
+    """
+    lines = []
+    for key, value in data.items():
+        if key == "rounds" and value:
+            inner = ",\n".join("  " + _dumps(entry) for entry in value)
+            text = f"[\n{inner}\n ]"
+        else:
+            text = _dumps(value)
+        lines.append(f" {_dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def read_record_json(text: str | bytes) -> Any:
+    """Parse record text; raises :class:`~threethirteen.errors.RecordError` for bad JSON.
+
+    The result still needs :func:`replay` to be checked.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"not a game record: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from exc
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not a game record: the file is not UTF-8 text ({exc})") from exc
+
+
+def replay(data: Any) -> ThirteenState:
+    """Rebuild the match a record describes from its rules, seed and actions, checking it.
+
+    Returns the state after the last recorded action (``MATCH_OVER`` when the record
+    names winners). Raises :class:`~threethirteen.errors.RecordError` saying where
+    the record is malformed or differs from the replayed match.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"not a threethirteen record: expected a JSON object, got {_kind(data)}")
+    fmt = data.get("format", _MISSING)
+    if fmt != FORMAT:
+        shown = "missing" if fmt is _MISSING else repr(fmt)
+        raise RecordError(f"not a threethirteen record: format is {shown}, expected {FORMAT!r}")
+    # Another game's record is named as such before its version is judged.
+    game = data.get("game", _MISSING)
+    if game is not _MISSING and game != GAME_NAME:
+        raise RecordError(f"record: game is {game!r}, expected {GAME_NAME!r}")
+    version = data.get("version", _MISSING)
+    if not _is_int(version) or version != VERSION:
+        shown = "missing" if version is _MISSING else repr(version)
+        raise RecordError(
+            f"unsupported record version {shown}: Thirteen records are version {VERSION}"
+        )
+    _get(data, "game", str, "record")
+    try:
+        rules = Rules.from_options(_get(data, "rules", Mapping, "record"))
+    except ThreeThirteenError as exc:
+        raise RecordError(f"record: bad rules: {exc}") from exc
+    seed = _get(data, "seed", int, "record")
+    players = _get(data, "players", int, "record")
+    try:
+        rules.check_players(players)
+    except ThreeThirteenError as exc:
+        raise RecordError(f"record: field 'players': {exc}") from exc
+    seats = _get_list(data, "seats", str, "record")
+    if len(seats) != players:
+        raise RecordError(f"record: {len(seats)} seat names for {players} players")
+    raw_rounds = _get(data, "rounds", list, "record")
+    if not raw_rounds:
+        raise RecordError("record: field 'rounds' is empty; a match has at least one round")
+    totals = tuple(_get_list(data, "totals", int, "record"))
+    if len(totals) != players:
+        raise RecordError(f"record: {len(totals)} totals for {players} players")
+    raw_winners = data.get("winners", _MISSING)
+    if raw_winners is _MISSING:
+        raise RecordError("record: missing field 'winners'")
+    winners = None if raw_winners is None else tuple(_get_list(data, "winners", int, "record"))
+
+    state = ThirteenState.new(rules, players, seed)
+    last = len(raw_rounds)
+    for index, raw in enumerate(raw_rounds, start=1):
+        if index > 1:
+            # (_replay_round has checked that the round before is over: it has points)
+            if state.winners():
+                raise RecordError(
+                    f"record: round entry {index}: the match was decided after round "
+                    f"{state.round_number} (winners {list(state.winners())}), but more "
+                    f"rounds follow"
+                )
+            state.next_round()
+        _replay_round(state, raw, index, is_last=index == last)
+    if winners is not None:
+        if state.phase is not Phase.ROUND_OVER or not state.winners():
+            raise RecordError(
+                f"record names winners {list(winners)}, but the replayed match is not over "
+                f"(round {state.round_number}, phase {state.phase}, totals "
+                f"{list(state.totals)})"
+            )
+        state.next_round()
+        if state.winners() != winners:
+            raise RecordError(
+                f"record names winners {list(winners)}, but the replayed match's winners "
+                f"are {list(state.winners())}"
+            )
+    if state.totals != totals:
+        raise RecordError(
+            f"record: totals {list(totals)} differ from the replayed totals {list(state.totals)}"
+        )
+    return state
+
+
+def _replay_round(state: ThirteenState, raw: Any, index: int, *, is_last: bool) -> None:
+    where = f"record: round entry {index}"
+    if not isinstance(raw, Mapping):
+        raise RecordError(f"{where}: expected an object, got {_kind(raw)}")
+    number = _get(raw, "round", int, where)
+    if number != state.round_number:
+        raise RecordError(f"{where}: numbered {number}, expected round {state.round_number}")
+    where = f"record: round {number}"
+    leader = _get(raw, "leader", int, where)
+    hand_texts = _get_list(raw, "hands", str, where)
+    if len(hand_texts) != state.players:
+        raise RecordError(f"{where}: {len(hand_texts)} hands for {state.players} players")
+    for seat, text in enumerate(hand_texts):
+        try:
+            hand = parse_hand(text)
+        except ThreeThirteenError as exc:
+            raise RecordError(f"{where}: seat {seat}'s hand: {exc}") from exc
+        dealt = state.dealt[seat]
+        if hand != dealt:
+            raise RecordError(
+                f"{where}: seat {seat} was dealt {format_cards(dealt)!r} by the seed, but the "
+                f"record says {format_cards(hand)!r}"
+            )
+    if leader != state.leader:
+        raise RecordError(
+            f"{where}: the record's leader is seat {leader}, the replayed match's seat "
+            f"{state.leader}"
+        )
+    entries = _get(raw, "actions", list, where)
+    for count, entry in enumerate(entries, start=1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or not _is_int(entry[0])
+            or not isinstance(entry[1], str)
+        ):
+            raise RecordError(f'{where}, action {count}: expected [seat, "action"], got {entry!r}')
+        seat, text = entry
+        try:
+            action = parse_action(text)
+        except ThreeThirteenError as exc:
+            raise RecordError(f"{where}, action {count}: {exc}") from exc
+        if state.phase not in (Phase.LEAD, Phase.FOLLOW):
+            raise RecordError(
+                f"{where}, action {count} (seat {seat}: {text!r}): the round is already over"
+            )
+        if seat != state.current:
+            raise RecordError(
+                f"{where}, action {count} (seat {seat}: {text!r}): seat {state.current} is to act"
+            )
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"{where}, action {count}: {exc}") from exc
+    raw_points = raw.get("points", _MISSING)
+    if raw_points is _MISSING:
+        raise RecordError(f"{where}: missing field 'points'")
+    over = state.phase is Phase.ROUND_OVER
+    if raw_points is None:
+        if over:
+            raise RecordError(f"{where}: the round ends after its actions, but its points are null")
+        if not is_last:
+            raise RecordError(f"{where}: the round is unfinished, but more rounds follow")
+        return
+    points = tuple(_get_list(raw, "points", int, where))
+    if len(points) != state.players:
+        raise RecordError(f"{where}: {len(points)} points for {state.players} players")
+    if not over:
+        raise RecordError(
+            f"{where}: the record scores the round, but after its {len(entries)} actions it "
+            f"is not over (phase {state.phase}, seat {state.current} to act)"
+        )
+    replayed = state.results[-1].points
+    if points != replayed:
+        raise RecordError(
+            f"{where}: the record's points {list(points)} differ from the replayed {list(replayed)}"
+        )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+_TYPE_NAMES: dict[type, str] = {
+    Mapping: "an object",
+    list: "a list",
+    str: "text",
+    int: "an integer",
+}
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in data:
+        raise RecordError(f"{where}: missing field {key!r}")
+    value = data[key]
+    ok = _is_int(value) if kind is int else isinstance(value, kind)
+    if not ok:
+        raise RecordError(
+            f"{where}: field {key!r} must be {_TYPE_NAMES[kind]}, got {_kind(value)} {value!r}"
+        )
+    return value
+
+
+def _get_list(data: Mapping[str, Any], key: str, item: type, where: str) -> list[Any]:
+    values: list[Any] = _get(data, key, list, where)
+    for value in values:
+        ok = _is_int(value) if item is int else isinstance(value, item)
+        if not ok:
+            raise RecordError(
+                f"{where}: every entry of {key!r} must be {_TYPE_NAMES[item]}, got {value!r}"
+            )
+    return values

@@ -1,0 +1,1 @@
+"""Tests of Thirteen (Tiến lên): rules, combinations, moves, the match, views, records."""
