@@ -56,6 +56,10 @@ def test_table_and_json_end_to_end(tmp_path: Path) -> None:
     # 6 matches round up to 2 deals of 4 seatings, and the heading says so.
     assert "2 deals x 4 seatings = 8 matches (asked 6, rounded up to whole deals)" in lines[0]
     assert "seed 5" in lines[0]
+    # Three-Thirteen's heading reads as before other games joined: no game named.
+    assert lines[0].startswith(
+        "classic +hand_sizes=3-5, 4 players (greedy, random, random, random)"
+    )
     rows = {
         cells[0]: cells
         for line in lines
@@ -66,6 +70,7 @@ def test_table_and_json_end_to_end(tmp_path: Path) -> None:
     assert rows["greedy"][1:3] == ["1", "8"]  # one seat, eight matches
     assert rows["random"][1:3] == ["3", "24"]
     data = figures(out)
+    assert data["settings"]["game"] == "three-thirteen"
     assert data["settings"]["seed"] == 5
     assert data["settings"]["house"] == ["hand_sizes=3-5"]
     assert data["settings"]["matches"] == 8

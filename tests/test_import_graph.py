@@ -29,7 +29,12 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 ROOT = "threethirteen"
-GAME_MAY_IMPORT = {"threethirteen.cards", "threethirteen.errors", "threethirteen.game"}
+GAME_MAY_IMPORT = {
+    "threethirteen.cards",
+    "threethirteen.errors",
+    "threethirteen.game",
+    "threethirteen.jsonfields",
+}
 
 
 def module_name(path: Path) -> str:

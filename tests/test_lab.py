@@ -264,6 +264,7 @@ def test_make_executor_rejects_bad_choices() -> None:
 def test_json_document_has_the_promised_keys(recorded: TournamentResult) -> None:
     document = recorded.to_dict(house=["hand_sizes=3-5"])
     settings = document["settings"]
+    assert settings["game"] == "three-thirteen"
     assert settings["rules"] == "classic"
     assert settings["house"] == ["hand_sizes=3-5"]
     assert settings["rules_options"]["hand_sizes"] == [3, 4, 5]

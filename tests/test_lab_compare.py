@@ -91,6 +91,9 @@ def hand_run(bot: str, totals: list[tuple[int, int]]) -> dict[str, Any]:
 def test_hand_computed_paired_difference_and_interval() -> None:
     result = compare_runs(load_run(hand_run("new", NEW)), load_run(hand_run("old", OLD)))
     assert (result.bot_a, result.bot_b, result.deals, result.pairs) == ("new", "old", 3, 6)
+    # Documents that name no game (version 2, as every document before Thirteen) are
+    # Three-Thirteen's: a penalty game.
+    assert result.game == "three-thirteen"
     win, total, margin = result.measures
 
     # Win shares by hand: NEW wins, loses, wins | ties (1/2), loses, wins;

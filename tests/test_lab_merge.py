@@ -63,6 +63,7 @@ def test_parts_join_into_the_whole_run(parts: dict[str, dict[str, Any]]) -> None
     assert joined["games"] == whole["games"]
     settings = joined["settings"]
     assert (settings["first_deal"], settings["deals"], settings["matches"]) == (0, 9, 18)
+    assert settings["game"] == whole["settings"]["game"] == "three-thirteen"
     assert [p["file"] for p in settings["parts"]] == ["a", "b", "c"]
     for name in BOTS:
         mine, theirs = joined["bots"][name], whole["bots"][name]

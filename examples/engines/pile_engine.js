@@ -5,6 +5,11 @@
 //   threethirteen tournament --engine pile-js="node examples/engines/pile_engine.js" \
 //       --bots pile-js,simple --matches 20 --seed 1
 //
+// Like the Python one it also plays Thirteen when the hello says "game": "thirteen":
+//
+//   threethirteen play --game thirteen --engine pile-js="node examples/engines/pile_engine.js" \
+//       --bots pile-js
+//
 // It reads one JSON object a line on stdin and answers on stdout; with the bot option
 // verbose (--bots pile-js:verbose=1,simple) it logs each decision on stderr.
 "use strict";
@@ -12,6 +17,7 @@
 const readline = require("readline");
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const GAMES = ["three-thirteen", "thirteen"];
 
 // "10H" -> "10", "QS" -> "Q", "JK" -> "JK" (a joker).
 function rank(card) {
@@ -57,16 +63,25 @@ function choose(view) {
   return best !== null ? best : legal[0];
 }
 
+// A Thirteen action: the first play of view.legal_actions (they are listed lowest first,
+// after "pass"), or "pass" when there is no play.
+function chooseThirteen(view) {
+  const play = view.legal_actions.find((action) => action !== "pass");
+  return play !== undefined ? play : "pass";
+}
+
 let verbose = false;
+let game = "three-thirteen";
 const input = readline.createInterface({ input: process.stdin });
 input.on("line", (line) => {
   const message = JSON.parse(line);
   let reply;
   if (message.type === "hello") {
     verbose = Boolean(message.options && message.options.verbose);
-    reply = { type: "ready", protocol: 1, name: "pile engine 1.0 (JavaScript)" };
+    game = message.game || "three-thirteen"; // no game: Three-Thirteen
+    reply = { type: "ready", protocol: 1, name: "pile engine 1.0 (JavaScript)", games: GAMES };
   } else if (message.type === "choose") {
-    const action = choose(message.view);
+    const action = game === "thirteen" ? chooseThirteen(message.view) : choose(message.view);
     if (verbose) process.stderr.write(`decision ${message.id}: ${action}\n`);
     reply = { type: "action", id: message.id, action: action };
   } else if (message.type === "quit") {

@@ -6,13 +6,22 @@ must do: read one JSON object a line on stdin, answer ``hello`` with ``ready``
 and every ``choose`` with an ``action`` of the same ``id``, and exit on ``quit``
 (or at the end of its input).
 
-Its play is deliberately plain: it goes out whenever a legal action does; it
-takes the discard when the card is wild or pairs a rank it holds, and
-otherwise draws from the stock; it throws the highest card that is neither
-wild nor paired. Run it in a tournament from the repository root:
+It plays two games, and says so in its ``ready`` (``"games"``). Its play is
+deliberately plain. At Three-Thirteen (a ``hello`` that names no game) it goes
+out whenever a legal action does; it takes the discard when the card is wild
+or pairs a rank it holds, and otherwise draws from the stock; it throws the
+highest card that is neither wild nor paired. At Thirteen (``"game":
+"thirteen"``) it makes the first play listed, which is the lowest (the fewest
+cards, then the lowest), and passes only when it must. Run it in a tournament
+from the repository root:
 
     threethirteen tournament --engine pile="python3 examples/engines/pile_engine.py" \\
         --bots pile,simple --matches 20 --seed 1
+
+or play Thirteen against it:
+
+    threethirteen play --game thirteen \\
+        --engine pile="python3 examples/engines/pile_engine.py" --bots pile
 
 With the bot option ``verbose`` (``--bots pile:verbose=1,simple``) it logs
 each decision on stderr, which the lab keeps and quotes if the engine fails.
@@ -23,6 +32,7 @@ import sys
 from typing import Any
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+GAMES = ["three-thirteen", "thirteen"]
 
 
 def rank(card: str) -> str:
@@ -63,17 +73,30 @@ def choose(view: dict[str, Any]) -> str:
     return max(discards, key=keep) if discards else legal[0]
 
 
+def choose_thirteen(view: dict[str, Any]) -> str:
+    """A Thirteen action: the first play of view["legal_actions"] (they are listed
+    lowest first, after "pass"), or "pass" when there is no play."""
+    legal: list[str] = view["legal_actions"]
+    for action in legal:
+        if action != "pass":
+            return action
+    return "pass"
+
+
 def main() -> None:
     verbose = False
+    game = "three-thirteen"
     for line in sys.stdin:
         message: dict[str, Any] = json.loads(line)
         kind = message.get("type")
         reply: dict[str, Any]
         if kind == "hello":
             verbose = bool(message.get("options", {}).get("verbose"))
-            reply = {"type": "ready", "protocol": 1, "name": "pile engine 1.0"}
+            game = message.get("game", "three-thirteen")  # no game: Three-Thirteen
+            reply = {"type": "ready", "protocol": 1, "name": "pile engine 1.0", "games": GAMES}
         elif kind == "choose":
-            action = choose(message["view"])
+            view = message["view"]
+            action = choose_thirteen(view) if game == "thirteen" else choose(view)
             if verbose:
                 print(f"decision {message['id']}: {action}", file=sys.stderr)
             reply = {"type": "action", "id": message["id"], "action": action}

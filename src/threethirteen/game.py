@@ -30,9 +30,20 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, Self, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
-__all__ = ["Action", "Game", "MatchState", "PlaysFromHand", "SeatView", "Stage"]
+from threethirteen.errors import IllegalActionError
+
+__all__ = [
+    "Action",
+    "Game",
+    "MatchState",
+    "PlaysFromHand",
+    "RoundOutcome",
+    "SeatView",
+    "Stage",
+]
 
 
 class Stage(enum.Enum):
@@ -76,6 +87,22 @@ class SeatView(Protocol):
 
     @property
     def legal_actions(self) -> tuple[Any, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """How one scored round ended, in the terms every game shares (the lab counts them).
+
+    ``best`` lists the seats that won the round (several when they tie: Three-Thirteen's
+    lowest penalty; Thirteen's first to finish, always one); ``out`` is the seat that
+    went out or finished first, ``None`` when nobody did.
+
+    >>> RoundOutcome(best=(0, 2), out=None)
+    RoundOutcome(best=(0, 2), out=None)
+    """
+
+    best: tuple[int, ...]
+    out: int | None
 
 
 @runtime_checkable
@@ -175,9 +202,24 @@ class Game(Protocol):
         ``version`` included (docs/record-format.md)."""
         ...
 
+    def view_to_json(self, view: Any) -> dict[str, Any]:
+        """The JSON-ready form of one seat's view (the engine protocol's ``view``),
+        built from the view alone, without any hint that an engine should find itself."""
+        ...
+
+    def decode_view(self, data: Any, rules: Any) -> Any:
+        """Read :meth:`view_to_json`'s object back into a view equal to the original;
+        :class:`~threethirteen.errors.ThreeThirteenError` saying where for bad data."""
+        ...
+
     def replay(self, data: Mapping[str, Any]) -> Any:
         """Rebuild the match a record describes, checking every stored deal and
         score; raises :class:`~threethirteen.errors.RecordError` saying where."""
+        ...
+
+    def round_outcomes(self, state: Any) -> tuple[RoundOutcome, ...]:
+        """How each round of ``state`` scored so far ended, in order: who won it and
+        who went out (:class:`RoundOutcome`)."""
         ...
 
 
@@ -196,3 +238,61 @@ class PlaysFromHand(Protocol):
         *,
         first_lead: bool = False,
     ) -> tuple[str, ...]: ...
+
+
+A = TypeVar("A")
+E = TypeVar("E")
+
+
+class CheckedApply(Generic[A, E]):
+    """The checked ``apply`` every game's state shares (python-chess's ``push`` with its
+    legality check built in), over the state's own ``_illegal_reason`` and ``_play``.
+
+    A state keeps ``_legal``, the version at which it listed its legal actions and
+    those very objects, and ``_version``, bumped by every change: an action that is
+    one of the listed objects (as a view hands them to a bot) is played with no
+    second check; comparing by identity, since comparing actions by value costs as
+    much as checking them. Anything else is checked, and an illegal action raises
+    :class:`~threethirteen.errors.IllegalActionError` quoting the action, the seat,
+    the phase and the reason, leaving the state unchanged.
+    """
+
+    _legal: tuple[int, tuple[A, ...]] | None
+    _version: int
+
+    def _illegal_reason(self, action: object) -> str | None:
+        """Why ``action`` is not legal here, or None when it is."""
+        raise NotImplementedError
+
+    def _play(self, action: A) -> E:
+        """Play an action known to be legal; returns the logged event."""
+        raise NotImplementedError
+
+    def _turn_words(self) -> str:
+        """Who acts in which phase, for messages (``seat 1 in phase discard``)."""
+        raise NotImplementedError
+
+    def apply(self, action: A) -> E:
+        """Play ``action`` for the seat to act, checked; returns the logged event.
+
+        Raises :class:`~threethirteen.errors.IllegalActionError` when it is not
+        legal here; the state is then unchanged.
+        """
+        legal = self._legal
+        if legal is not None and legal[0] == self._version:
+            for candidate in legal[1]:
+                if candidate is action:
+                    return self._play(action)
+        reason = self._illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(
+                f"illegal action {str(action)[:60]!r} by {self._turn_words()}: {reason}"
+            )
+        return self._play(action)
+
+    def apply_unchecked(self, action: A) -> E:
+        """Play ``action`` without the legality check (search on known-legal actions).
+
+        An illegal action here corrupts the state or raises an arbitrary error.
+        """
+        return self._play(action)

@@ -29,8 +29,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from importlib import metadata
+from typing import overload
 
-from threethirteen.bots.base import Bot, PlayedMatch, play_match
+from threethirteen.bots.base import Bot, GameBot, PlayedMatch, play_match
 from threethirteen.bots.greedy import GreedyBot
 from threethirteen.bots.heuristic import HeuristicBot
 from threethirteen.bots.ismcts import IsmctsBot
@@ -43,6 +44,7 @@ __all__ = [
     "BOT_NAMES",
     "DIFFICULTIES",
     "Bot",
+    "GameBot",
     "GreedyBot",
     "HeuristicBot",
     "IsmctsBot",
@@ -142,7 +144,15 @@ def game_bots(game: str = "three-thirteen") -> tuple[dict[str, BotFactory], dict
     return module.REGISTRY, module.DIFFICULTIES
 
 
-def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
+@overload
+def make_bot(name: str, seed: int | None = None, *, game: str, **options: object) -> GameBot: ...
+
+
+@overload
+def make_bot(name: str, seed: int | None = None, **options: object) -> Bot: ...
+
+
+def make_bot(name: str, seed: int | None = None, **options: object) -> Bot | GameBot:
     """A new bot by registry name or difficulty (case-insensitive).
 
     ``game="thirteen"`` (a keyword) asks for a bot of that game; the default is

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.game import MatchState as GameState
+from threethirteen.game import Stage
 from threethirteen.games.three_thirteen.actions import Action, Draw, Source
 from threethirteen.games.three_thirteen.records import GameRecord
 from threethirteen.games.three_thirteen.rules import Rules
-from threethirteen.games.three_thirteen.state import MatchState, Phase
+from threethirteen.games.three_thirteen.state import MatchState
 from threethirteen.games.three_thirteen.views import PlayerView
 
 __all__ = [
@@ -27,10 +29,14 @@ __all__ = [
     "TAKE",
     "Bot",
     "Decision",
+    "GameBot",
+    "GameDecision",
+    "GameObserver",
     "PlayedMatch",
     "close_bot",
     "decisions",
     "forced_draw",
+    "game_decisions",
     "play_match",
 ]
 
@@ -50,7 +56,20 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Action: ...
 
 
-def close_bot(bot: Bot) -> None:
+@runtime_checkable
+class GameBot(Protocol):
+    """A player program of any game: given its seat's view, one of ``view.legal_actions``.
+
+    Three-Thirteen's :class:`~threethirteen.bots.base.Bot` is this protocol with
+    the view and the action typed for that game.
+    """
+
+    name: str
+
+    def choose(self, view: Any) -> Any: ...
+
+
+def close_bot(bot: Bot | GameBot) -> None:
     """Let a bot that holds a resource (an engine's process) release it: call its
     ``close()`` if it has one. Bots are not required to have one."""
     close = getattr(bot, "close", None)
@@ -78,6 +97,43 @@ class Decision:
     action: Action
 
 
+GameObserver = Callable[[Any, int, Any], None]
+"""``observer(state, seat, action)``, called after each action of a match of any game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameDecision:
+    """One bot decision: its seat, the view it saw, the action it chose."""
+
+    seat: int
+    view: Any
+    action: Any
+
+
+def game_decisions(
+    state: GameState, bots: Sequence[GameBot], observer: GameObserver | None = None
+) -> Iterator[GameDecision]:
+    """Play ``state`` to the end of its match, yielding each decision before it is applied.
+
+    Actions are applied checked (a bot's illegal action raises
+    :class:`~threethirteen.errors.IllegalActionError`); ``observer(state, seat,
+    action)`` is called after each.
+    """
+    if len(bots) != state.players:
+        raise ThreeThirteenError(f"{len(bots)} bots for {state.players} seats")
+    while state.stage is not Stage.MATCH_OVER:
+        if state.stage is Stage.ROUND_OVER:
+            state.next_round()
+            continue
+        seat = state.current
+        view = state.view(seat)
+        action = bots[seat].choose(view)
+        yield GameDecision(seat, view, action)
+        state.apply(action)
+        if observer is not None:
+            observer(state, seat, action)
+
+
 def decisions(
     state: MatchState, bots: Sequence[Bot], observer: Observer | None = None
 ) -> Iterator[Decision]:
@@ -87,18 +143,10 @@ def decisions(
     the position the bot decided in (``state`` itself, unchanged until the
     consumer asks for the next decision). Actions are applied checked, then
     ``observer(state, seat, action)`` is called. Rounds are dealt as they end.
+    (Three-Thirteen's typed form of :func:`game_decisions`.)
     """
-    while state.phase is not Phase.MATCH_OVER:
-        if state.phase is Phase.ROUND_OVER:
-            state.next_round()
-            continue
-        seat = state.current
-        view = state.view(seat)
-        action = bots[seat].choose(view)
-        yield Decision(seat, view, action)
-        state.apply(action)
-        if observer is not None:
-            observer(state, seat, action)
+    for decision in game_decisions(state, bots, observer):
+        yield Decision(decision.seat, decision.view, decision.action)
 
 
 def play_match(

@@ -19,39 +19,15 @@ Stage.MATCH_OVER
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
+from threethirteen.bots.base import GameBot, GameDecision, GameObserver, game_decisions
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.game import Game, MatchState, Stage
+from threethirteen.game import Game, MatchState
 
 __all__ = ["GameBot", "GameDecision", "PlayedGame", "game_decisions", "play_game"]
-
-
-@runtime_checkable
-class GameBot(Protocol):
-    """A player program of any game: given its seat's view, one of ``view.legal_actions``.
-
-    Three-Thirteen's :class:`~threethirteen.bots.base.Bot` is this protocol with
-    the view and the action typed for that game.
-    """
-
-    name: str
-
-    def choose(self, view: Any) -> Any: ...
-
-
-GameObserver = Callable[[MatchState, int, Any], None]
-
-
-@dataclass(frozen=True, slots=True)
-class GameDecision:
-    """One bot decision: its seat, the view it saw, the action it chose."""
-
-    seat: int
-    view: Any
-    action: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,30 +36,6 @@ class PlayedGame:
 
     state: MatchState
     record: dict[str, Any]
-
-
-def game_decisions(
-    state: MatchState, bots: Sequence[GameBot], observer: GameObserver | None = None
-) -> Iterator[GameDecision]:
-    """Play ``state`` to the end of its match, yielding each decision before it is applied.
-
-    Actions are applied checked (a bot's illegal action raises
-    :class:`~threethirteen.errors.IllegalActionError`); ``observer(state, seat,
-    action)`` is called after each.
-    """
-    if len(bots) != state.players:
-        raise ThreeThirteenError(f"{len(bots)} bots for {state.players} seats")
-    while state.stage is not Stage.MATCH_OVER:
-        if state.stage is Stage.ROUND_OVER:
-            state.next_round()
-            continue
-        seat = state.current
-        view = state.view(seat)
-        action = bots[seat].choose(view)
-        yield GameDecision(seat, view, action)
-        state.apply(action)
-        if observer is not None:
-            observer(state, seat, action)
 
 
 def play_game(

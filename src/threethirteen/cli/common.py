@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 
 from threethirteen.engines import EngineSpec
 from threethirteen.engines.process import MOVE_TIMEOUT
+from threethirteen.errors import RulesError
 from threethirteen.games.three_thirteen.rules import (
     HOUSE_RULES,
     PRESETS,
@@ -19,8 +21,10 @@ from threethirteen.games.three_thirteen.rules import (
 )
 
 __all__ = [
+    "QuitError",
     "add_engine_option",
     "add_rules_options",
+    "check_writable",
     "engine_specs",
     "make_console",
     "rules_from_args",
@@ -94,6 +98,18 @@ def rules_from_args(preset: str, house: list[str]) -> Rules:
     for spec in house:
         rules = apply_house_rule(rules, spec)
     return rules
+
+
+def check_writable(path: Path) -> None:
+    """Fail before the match, not after it, when the record could not be saved there."""
+    if path.is_dir():
+        raise RulesError(f"--save {str(path)!r} is a directory; give a file name")
+    if not path.parent.exists():
+        raise RulesError(f"--save {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+
+
+class QuitError(Exception):
+    """The player asked to stop, or the input ended (the terminal games)."""
 
 
 class _Console(Console):

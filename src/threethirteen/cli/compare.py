@@ -1,7 +1,7 @@
 """``threethirteen compare``: two tournament runs of the same deals, paired match by match.
 
 ``threethirteen compare A.json B.json`` reads two ``tournament --json`` files
-whose runs played the same deals (same rules, players and seed) with one bot
+whose runs played the same deals (same game, rules, players and seed) with one bot
 swapped for another, pairs every match of the tested bot in A with its twin in
 B (same deal, same seat) and prints, for its win share, total and margin, both
 runs' figures and the paired difference with a 95% interval, beside the
@@ -21,6 +21,7 @@ from rich.table import Table
 
 from threethirteen.cli.common import make_console
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.games import get_game
 from threethirteen.lab.compare import (
     Comparison,
     compare_runs,
@@ -83,9 +84,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_comparison(comparison: Comparison, console: Console) -> None:
-    """The heading, one row a measure, and the verdict on match wins."""
+    """The heading (the game first), one row a measure, and the verdict on match wins."""
+    game = get_game(comparison.game)
     console.print(
-        f"{comparison.rules}, {comparison.players} players, seed {comparison.seed}: "
+        f"{game.title}, {comparison.rules}, {comparison.players} players, seed {comparison.seed}: "
         f"A = {comparison.bot_a} ({', '.join(comparison.seats_a)}), "
         f"B = {comparison.bot_b} ({', '.join(comparison.seats_b)}); "
         f"{comparison.deals} deals played by both, {comparison.pairs} twin seat-matches"
@@ -108,8 +110,12 @@ def print_comparison(comparison: Comparison, console: Console) -> None:
             {"A": comparison.bot_a, "B": comparison.bot_b}.get(m.verdict, "-"),
         )
     console.print(table)
+    totals = (
+        "A higher total (points) is better; margin = own total - best other total."
+        if game.higher_wins
+        else "A lower total is better; margin = best other total - own total."
+    )
     console.print(
-        "Per seat-match; the intervals are over the per-deal means (Student t). A lower "
-        "total is better; margin = best other total - own total."
+        f"Per seat-match; the intervals are over the per-deal means (Student t). {totals}"
     )
     console.print(summary_line(comparison))

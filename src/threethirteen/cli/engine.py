@@ -2,8 +2,9 @@
 
 The other side of ``--engine``: a harness that speaks the engine protocol
 (``docs/engines.md``), this project's lab or another's, can start
-``threethirteen engine heuristic`` and play against our bot. Errors go to stderr,
-with exit status 2, which the lab quotes.
+``threethirteen engine heuristic`` and play against our bot. ``--game thirteen``
+serves a Thirteen bot (``threethirteen engine heuristic --game thirteen``).
+Errors go to stderr, with exit status 2, which the lab quotes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from typing import Any
 
 from threethirteen.engines.serve import serve_engine
+from threethirteen.games import DEFAULT_GAME, GAME_NAMES
 
 __all__ = ["add_parser", "run"]
 
@@ -28,9 +30,16 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "bot", metavar="BOT", help="a bot or difficulty, options allowed (montecarlo:samples=16)"
     )
+    parser.add_argument(
+        "--game",
+        metavar="GAME",
+        default=DEFAULT_GAME,
+        help=f"the game the bot plays: {', '.join(GAME_NAMES)} (default {DEFAULT_GAME}); "
+        "a hello for another game is refused",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    serve_engine(args.bot, sys.stdin, sys.stdout)
+    serve_engine(args.bot, sys.stdin, sys.stdout, args.game)
     return 0

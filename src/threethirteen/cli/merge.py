@@ -2,9 +2,10 @@
 
 ``threethirteen merge PART.json PART.json ... [--json WHOLE.json]`` reads the
 ``tournament --json`` documents of one run played in parts (``--first-deal``),
-checks that they are parts of one run that hold every deal of one range once,
-prints the whole run's table and writes its document, which ``compare`` reads
-like any other. See :mod:`threethirteen.lab.merge` and ``docs/lab.md``.
+checks that they are parts of one run (of one game, read from the files) that hold
+every deal of one range once, prints the whole run's table (naming the game) and
+writes its document, which ``compare`` reads like any other. See
+:mod:`threethirteen.lab.merge` and ``docs/lab.md``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def add_parser(commands: Any) -> None:
         "merge",
         help="join the parts of a tournament played apart (--first-deal) into one run",
         description="Join the --json documents of one tournament played in parts (the same "
-        "rules, players, bots and seed, each part started with --first-deal where the one "
+        "game, rules, players, bots and seed, each part started with --first-deal where the one "
         "before ended) into the document of the whole run, and print its table.",
     )
     parser.add_argument(
@@ -51,5 +52,5 @@ def run(args: argparse.Namespace) -> int:
     console = make_console()
     if not console.is_terminal:
         console.width = max(console.width, 140)  # piped: keep each row on one line
-    print_document(whole, console)
+    print_document(whole, console, name_game=True)
     return 0

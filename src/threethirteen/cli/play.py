@@ -32,7 +32,9 @@ from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, bot_name, make_bot
 from threethirteen.bots.base import close_bot
 from threethirteen.cards import Card
 from threethirteen.cli.common import (
+    QuitError,
     add_engine_option,
+    check_writable,
     engine_specs,
     make_console,
     rules_from_args,
@@ -129,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     levels = _bot_levels(args.bots or "greedy", players if human is None else players - 1, engines)
     save = Path(args.save) if args.save else None
     if save is not None:
-        _check_writable(save)
+        check_writable(save)
     state = MatchState.new(rules, players, seed)
     bots: dict[int, Bot] = {}
     names: list[str] = []
@@ -181,19 +183,7 @@ def _bot_levels(spec: str, count: int, engines: Mapping[str, EngineSpec]) -> lis
     return names
 
 
-def _check_writable(path: Path) -> None:
-    """Fail before the match, not after it, when the record could not be saved."""
-    if path.is_dir():
-        raise RulesError(f"--save {str(path)!r} is a directory; give a file name")
-    if not path.parent.exists():
-        raise RulesError(f"--save {str(path)!r}: the folder {str(path.parent)!r} does not exist")
-
-
 # -- reading the player's input ---------------------------------------------------------------
-
-
-class QuitError(Exception):
-    """The player asked to stop, or the input ended."""
 
 
 @dataclass(frozen=True, slots=True)

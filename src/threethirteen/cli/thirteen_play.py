@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -33,7 +33,7 @@ from rich.text import Text
 from threethirteen.bots import bot_name, game_bots, make_bot
 from threethirteen.bots.match import GameBot
 from threethirteen.cards import Card, Rank
-from threethirteen.cli.common import make_console
+from threethirteen.cli.common import QuitError, check_writable, engine_specs, make_console
 from threethirteen.cli.games import game_and_rules
 from threethirteen.cli.thirteen_render import (
     Narrator,
@@ -52,6 +52,7 @@ from threethirteen.cli.thirteen_render import (
     totals_line,
     winner_line,
 )
+from threethirteen.engines import EngineBot, EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, NotationError, RulesError, ThreeThirteenError
 from threethirteen.games.thirteen.actions import Action, Pass, Play
 from threethirteen.games.thirteen.cards import strength
@@ -93,30 +94,41 @@ def run(args: argparse.Namespace) -> int:
     game, rules = game_and_rules(args)
     if game.name != GAME_NAME:
         raise RulesError(f"the Thirteen terminal game cannot play {game.title}")
-    if getattr(args, "engine", None):
-        raise RulesError("--engine: engines play Three-Thirteen only; Thirteen has bots only")
+    # Engines (--engine NAME=COMMAND) are seated by name in --bots, as in Three-Thirteen.
+    engines = engine_table(engine_specs(args)) if getattr(args, "engine", None) else {}
     players = DEFAULT_PLAYERS if args.players is None else args.players
     rules.check_players(players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     human = None if args.watch else 0
     bot_seats = [seat for seat in range(players) if seat != human]
-    levels = _bot_levels(args.bots, len(bot_seats))
+    levels = _bot_levels(args.bots, len(bot_seats), engines)
     save = Path(args.save) if args.save else None
     if save is not None:
-        _check_writable(save)
+        check_writable(save)
     state = GAME.new_match(rules, players, seed)
     names: list[str] = []
     bots: dict[int, GameBot] = {}
-    for seat in range(players):
-        if seat == human:
-            names.append(args.name.strip() or "You")
-            continue
-        level = levels[bot_seats.index(seat)]
-        # Each bot's generator derives from the match seed, so --seed replays the bots too.
-        bots[seat] = make_bot(level, seed=seed * 101 + seat, game=GAME_NAME)
-        names.append(f"{level.split(':')[0].capitalize()} {seat}")
-    terminal = ThirteenTerminal(state, names, bots, human, make_console(), sys.stdin, save)
-    return terminal.run()
+    try:
+        for seat in range(players):
+            if seat == human:
+                names.append(args.name.strip() or "You")
+                continue
+            level = levels[bot_seats.index(seat)]
+            # Each bot's generator derives from the match seed, so --seed replays the bots too.
+            engine = engines.get(level)
+            bot_seed = seed * 101 + seat
+            bots[seat] = (
+                make_bot(level, seed=bot_seed, game=GAME_NAME)
+                if engine is None
+                else engine.bot(bot_seed, game=GAME_NAME)
+            )
+            names.append(f"{level.split(':')[0].capitalize()} {seat}")
+        terminal = ThirteenTerminal(state, names, bots, human, make_console(), sys.stdin, save)
+        return terminal.run()
+    finally:
+        for bot in bots.values():
+            if isinstance(bot, EngineBot):
+                bot.close()  # its process quits with the match
 
 
 def default_level() -> str:
@@ -128,14 +140,19 @@ def default_level() -> str:
     return "medium"
 
 
-def _bot_levels(spec: str | None, seats: int) -> list[str]:
-    """One bot name a bot seat, from ``medium`` or ``simple,random,...``; checked."""
+def _bot_levels(
+    spec: str | None, seats: int, engines: Mapping[str, EngineSpec] | None = None
+) -> list[str]:
+    """One bot name a bot seat, from ``medium`` or ``simple,random,...`` (or an engine's
+    name); checked."""
     try:
         game_bots(GAME_NAME)
     except ImportError:
         raise RulesError("Thirteen's bots are not installed in this threethirteen") from None
     names = [part.strip().lower() for part in (spec or default_level()).split(",")]
     for name in names:
+        if engines and name in engines:
+            continue
         bot_name(name.split(":")[0], GAME_NAME)  # its message names the known bots
     if len(names) == 1:
         return names * seats
@@ -144,19 +161,7 @@ def _bot_levels(spec: str | None, seats: int) -> list[str]:
     return names
 
 
-def _check_writable(path: Path) -> None:
-    """Fail before the match, not after it, when the record could not be saved."""
-    if path.is_dir():
-        raise RulesError(f"--save {str(path)!r} is a directory; give a file name")
-    if not path.parent.exists():
-        raise RulesError(f"--save {str(path)!r}: the folder {str(path.parent)!r} does not exist")
-
-
 # -- reading the player's input -------------------------------------------------------------
-
-
-class QuitError(Exception):
-    """The player asked to stop, or the input ended."""
 
 
 _COMMANDS = {

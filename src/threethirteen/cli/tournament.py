@@ -1,12 +1,13 @@
 """``threethirteen tournament``: bots against bots over duplicate deals, with a table of figures.
 
-Plays ``--matches`` matches of ``--bots`` (one registry name per seat, the last
-repeated to fill ``--players``) under every distinct seating of each deal, on a
-local process pool (or Dask or Ray with ``--executor``), draws a progress bar on
-stderr when it is a terminal (else a line at each tenth of the matches), and
-prints a table per bot: matches, wins with a 95% confidence interval, mean total
-and margin, rounds won and gone out, and decision times. ``--json FILE`` writes
-the same figures. See ``docs/lab.md``.
+Plays ``--matches`` matches of ``--game`` (Three-Thirteen by default) between
+``--bots`` (one registry name per seat of that game, the last repeated to fill
+``--players``) under every distinct seating of each deal, on a local process pool
+(or Dask or Ray with ``--executor``), draws a progress bar on stderr when it is a
+terminal (else a line at each tenth of the matches), and prints a table per bot:
+matches, wins with a 95% confidence interval, mean total and margin, rounds won
+and gone out, and decision times. ``--json FILE`` writes the same figures. See
+``docs/lab.md``.
 """
 
 from __future__ import annotations
@@ -23,14 +24,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from threethirteen.cli.common import (
-    add_engine_option,
-    add_rules_options,
-    engine_specs,
-    make_console,
-    rules_from_args,
-)
+from threethirteen.cli.common import add_engine_option, engine_specs, make_console
+from threethirteen.cli.games import add_game_options, game_and_rules
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.games import DEFAULT_GAME, get_game
 from threethirteen.lab.executors import EXECUTOR_NAMES, make_executor
 from threethirteen.lab.tournament import TournamentPlan, TournamentResult, run_tournament
 
@@ -71,7 +68,7 @@ def add_parser(commands: Any) -> None:
         "per-bot figures with 95%% confidence intervals; the same seed gives the same "
         "results whatever the number of workers.",
     )
-    add_rules_options(parser)
+    add_game_options(parser)
     parser.add_argument(
         "--players",
         metavar="N",
@@ -82,8 +79,8 @@ def add_parser(commands: Any) -> None:
         "--bots",
         metavar="A,B,...",
         required=True,
-        help="one bot per seat, comma-separated; fewer names than players repeat the last "
-        "(--players 4 --bots heuristic,simple: one heuristic against three simple)",
+        help="one bot of the game per seat, comma-separated; fewer names than players repeat "
+        "the last (--players 4 --bots heuristic,simple: one heuristic against three simple)",
     )
     parser.add_argument(
         "--matches",
@@ -123,17 +120,20 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args.rules, args.house)
+    game, rules = game_and_rules(args)
     bots = [name.strip() for name in args.bots.split(",")]
     if not all(bots):
         raise ThreeThirteenError(f"--bots needs comma-separated bot names, got {args.bots!r}")
     # Without --players: one seat a name, but never fewer than the rules' minimum (so
     # `--bots greedy` is greedy against itself, and `--rules app` fills its four seats).
-    players = args.players if args.players is not None else max(len(bots), rules.min_players)
+    minimum = getattr(rules, "min_players", None)
+    if not isinstance(minimum, int):
+        minimum = min(game.player_counts)
+    players = args.players if args.players is not None else max(len(bots), minimum)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     engines = engine_specs(args)
     plan = TournamentPlan.build(
-        rules, players, bots, args.matches, seed, args.first_deal, engines=engines
+        rules, players, bots, args.matches, seed, args.first_deal, engines=engines, game=game.name
     )
     json_path = Path(args.json) if args.json else None
     if json_path is not None and json_path.is_dir():
@@ -216,10 +216,19 @@ def print_result(result: TournamentResult, console: Console, *, house: list[str]
     print_document(result.to_dict(house=list(house)), console)
 
 
-def print_document(document: Mapping[str, Any], console: Console) -> None:
-    """The table of a ``--json`` document (a run's, or parts joined by ``merge``)."""
+def print_document(
+    document: Mapping[str, Any], console: Console, *, name_game: bool = False
+) -> None:
+    """The table of a ``--json`` document (a run's, or parts joined by ``merge``).
+
+    The heading names the game when ``name_game`` is true or the game is not
+    Three-Thirteen (whose table reads as it did before other games joined).
+    """
     settings = document["settings"]
+    game = get_game(settings.get("game", DEFAULT_GAME))
     rules = settings["rules"] + "".join(f" +{rule}" for rule in settings.get("house", []))
+    if name_game or game.name != DEFAULT_GAME:
+        rules = f"{game.title}, {rules}"
     deals, seatings, matches = settings["deals"], settings["seatings"], settings["matches"]
     requested = settings["matches_requested"]
     rounded = f" (asked {requested}, rounded up to whole deals)" if matches != requested else ""
@@ -271,9 +280,15 @@ def print_document(document: Mapping[str, Any], console: Console) -> None:
             _ms(bot["p99_decision_ms"]),
         )
     console.print(table)
+    margin = (
+        "total = points (higher is better); margin = own total - best other total; a round "
+        "is won by the first to finish"
+        if game.higher_wins
+        else "margin = best other total - own total"
+    )
     console.print(
         f"Counted per seat-match (fair share {100 / settings['players']:.1f}%); a win or a "
-        "round shared by k seats counts 1/k each; margin = best other total - own total."
+        f"round shared by k seats counts 1/k each; {margin}."
     )
     engines = settings.get("engines") or {}
     for name, command in engines.items():

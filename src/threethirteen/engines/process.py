@@ -7,6 +7,9 @@ its standard input and answers on its standard output
 decision, so it plays wherever a :class:`~threethirteen.bots.Bot` plays: in
 :func:`~threethirteen.bots.play_match` and in the lab's tournaments
 (``threethirteen tournament --engine NAME=COMMAND --bots NAME,heuristic``).
+An engine bot plays one game, Three-Thirteen unless it is made with
+``game=`` (``spec.bot(seed, game="thirteen")``): a seat of
+:func:`~threethirteen.bots.match.play_game` for that game.
 
 The engine sees only its seat's view. What it writes on stderr goes to a
 temporary file whose last lines are quoted when it fails. Each reply must come
@@ -31,20 +34,26 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any, overload
 
 from threethirteen.bots import bot_name
 from threethirteen.engines.protocol import (
     EngineError,
     choose_message,
+    codec,
     hello_message,
     quit_message,
     read_action,
     read_ready,
 )
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.games import DEFAULT_GAME
 from threethirteen.games.three_thirteen.actions import Action
 from threethirteen.games.three_thirteen.views import PlayerView
+
+if TYPE_CHECKING:  # for the types of choose() only: Three-Thirteen runs never load Thirteen
+    from threethirteen.games.thirteen.actions import Action as ThirteenAction
+    from threethirteen.games.thirteen.views import ThirteenView
 
 __all__ = [
     "MOVE_TIMEOUT",
@@ -153,9 +162,12 @@ class EngineSpec:
         )
         return f"EngineSpec.parse({str(self)!r}{extra})"
 
-    def bot(self, seed: int | None = None, **options: object) -> EngineBot:
-        """A started :class:`EngineBot` of this engine (``options`` go in its ``hello``)."""
-        return EngineBot(self, seed, **options)
+    def bot(
+        self, seed: int | None = None, *, game: str = DEFAULT_GAME, **options: object
+    ) -> EngineBot:
+        """A started :class:`EngineBot` of this engine playing ``game`` (a registry name;
+        ``options`` go in its ``hello``)."""
+        return EngineBot(self, seed, game=game, **options)
 
 
 def _stop(process: subprocess.Popen[str], grace: float) -> None:
@@ -202,7 +214,10 @@ class EngineBot:
     engine named ``engine``. The program is started here and answers ``hello``
     within ``start_timeout`` seconds, or this raises
     :class:`~threethirteen.engines.protocol.EngineError`. ``seed`` and ``options``
-    go to it in ``hello``; ``name`` is the spec's.
+    go to it in ``hello``; ``name`` is the spec's. ``game`` (a registry name or
+    alias, Three-Thirteen by default) is the game it plays: its ``hello`` names
+    it, its views and replies are that game's, and an engine whose ``ready``
+    lists the games it plays without this one is refused at once.
 
     Decision times of an engine are wall-clock (the lab's bots are timed in the
     CPU time of their thread, which here would count only the pipe): ``wall_clock``
@@ -215,12 +230,15 @@ class EngineBot:
         self,
         engine: EngineSpec | str | Sequence[str],
         seed: int | None = None,
+        *,
+        game: str = DEFAULT_GAME,
         **options: object,
     ) -> None:
         if not isinstance(engine, EngineSpec):
             engine = EngineSpec("engine", _split(engine))
         self.spec = engine
         self.name = self.spec.name
+        self.game = codec(game).name  # an unknown game fails here, before a process starts
         self.seed = seed
         self.options = dict(options)
         self.engine_name: str | None = None
@@ -257,21 +275,30 @@ class EngineBot:
         )
         self._reader.start()
         try:
-            hello = hello_message(self.name, seed, self.options)
-            self.engine_name = read_ready(self._exchange(hello, self.spec.start_timeout))
+            hello = hello_message(self.name, seed, self.options, self.game)
+            line = self._exchange(hello, self.spec.start_timeout)
+            self.engine_name = read_ready(line, self.game)
         except EngineError as error:
             raise self._failed(error) from None
 
-    def choose(self, view: PlayerView) -> Action:
-        """Send ``view`` to the engine and return its action, checked legal.
+    @overload
+    def choose(self, view: PlayerView) -> Action: ...
+
+    @overload
+    def choose(self, view: ThirteenView) -> ThirteenAction: ...
+
+    def choose(self, view: Any) -> Any:
+        """Send ``view`` (a view of the bot's game) to the engine and return its action,
+        checked legal.
 
         Raises :class:`~threethirteen.engines.protocol.EngineError` (and stops the
         engine) for a late, malformed or illegal reply, or a dead engine.
         """
         self._decisions += 1
         try:
-            line = self._exchange(choose_message(self._decisions, view), self.spec.move_timeout)
-            return read_action(line, self._decisions, view)
+            message = choose_message(self._decisions, view, self.game)
+            line = self._exchange(message, self.spec.move_timeout)
+            return read_action(line, self._decisions, view, self.game)
         except EngineError as error:
             raise self._failed(error) from None
 
@@ -299,7 +326,8 @@ class EngineBot:
         self.close()
 
     def __repr__(self) -> str:
-        return f"EngineBot({self.spec!r}, seed={self.seed!r})"
+        game = "" if self.game == DEFAULT_GAME else f", game={self.game!r}"
+        return f"EngineBot({self.spec!r}, seed={self.seed!r}{game})"
 
     def _exchange(self, message: str, timeout: float) -> str:
         """Write ``message``, then wait up to ``timeout`` seconds for one line."""

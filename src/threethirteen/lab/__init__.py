@@ -2,8 +2,9 @@
 
 See ``docs/lab.md``. The pieces:
 
-- :mod:`threethirteen.lab.tournament`: :class:`TournamentPlan` (rules, a bot per
-  seat, matches, seed), :func:`run_tournament` and the pooled :class:`BotSummary`.
+- :mod:`threethirteen.lab.tournament`: :class:`TournamentPlan` (the game, its rules,
+  a bot per seat, matches, seed), :func:`run_tournament` and the pooled
+  :class:`BotSummary`.
 - :mod:`threethirteen.lab.executors`: where matches run (this process, a local
   process pool, Dask or Ray).
 - :mod:`threethirteen.lab.compare`: two runs of the same deals paired match by

@@ -20,8 +20,11 @@ interval the same data would give unpaired (the two runs' per-deal means as
 independent samples), to show what the pairing bought.
 
 The measures are the tested bot's win share (a win shared by ``k`` seats counts
-``1/k``), its final total (lower is better) and its margin (the best other
-total less its own; higher is better).
+``1/k``), its final total (lower is better in a penalty game such as
+Three-Thirteen, higher in a points game such as Thirteen) and its margin (how far
+it finished ahead of the best other seat: :func:`~threethirteen.lab.tournament.margin`;
+higher is better). Both runs must be of one game (``settings.game``; a document
+without it is Three-Thirteen's).
 
 >>> def run(bot, games):
 ...     return load_run({"format": "threethirteen-tournament", "version": 2,
@@ -39,6 +42,8 @@ total less its own; higher is better).
 >>> win = result.measures[0]
 >>> win.name, win.mean_a, win.mean_b, win.difference
 ('win', 1.0, 0.5, 0.5)
+>>> result.game, result.measures[1].higher_is_better
+('three-thirteen', False)
 """
 
 from __future__ import annotations
@@ -50,9 +55,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from threethirteen.errors import ThreeThirteenError
+from threethirteen.errors import RulesError, ThreeThirteenError
+from threethirteen.games import DEFAULT_GAME, get_game
 from threethirteen.lab.stats import student_t_quantile
-from threethirteen.lab.tournament import MatchOutcome
+from threethirteen.lab.tournament import MatchOutcome, margin
 
 __all__ = [
     "CompareError",
@@ -76,8 +82,8 @@ class CompareError(ThreeThirteenError):
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A tournament run read back from its ``--json`` document: what decides its
-    deals (``rules_options``, ``players``, ``seed``), its seats and its matches."""
+    """A tournament run read back from its ``--json`` document: its game, what decides
+    its deals (``rules_options``, ``players``, ``seed``), its seats and its matches."""
 
     rules: str
     rules_options: Mapping[str, Any]
@@ -85,6 +91,12 @@ class Run:
     seed: int
     seats: tuple[str, ...]
     games: tuple[MatchOutcome, ...]
+    game: str = DEFAULT_GAME
+
+    @property
+    def higher_wins(self) -> bool:
+        """Whether the run's game counts points (the highest total wins)."""
+        return get_game(self.game).higher_wins
 
 
 def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -107,9 +119,12 @@ def _ints(value: Any, where: str) -> tuple[int, ...]:
 def load_run(data: Any, name: str = "the document") -> Run:
     """Read a run from a parsed ``threethirteen tournament --json`` document.
 
-    ``name`` (the file's name) is quoted in errors. Raises :class:`CompareError`
-    for anything else: another format, a version before per-match records (run
-    the tournament again with this version), or a malformed field, quoting it.
+    ``name`` (the file's name) is quoted in errors. The game is the settings'
+    ``game`` (Three-Thirteen when absent, as in documents written before other games
+    joined), and ``rules_options`` must be that game's rules. Raises
+    :class:`CompareError` for anything else: another format, a version before
+    per-match records (run the tournament again with this version), an unknown
+    game, another game's rules or a malformed field, quoting it.
     """
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise CompareError(f"{name} is not a tournament's --json document (no format {FORMAT!r})")
@@ -123,7 +138,18 @@ def load_run(data: Any, name: str = "the document") -> Run:
         )
     settings = _need(data, "settings", Mapping, name)
     where = f"{name} settings"
+    game = _need(settings, "game", str, where) if "game" in settings else DEFAULT_GAME
+    try:
+        card_game = get_game(game)
+    except RulesError as error:
+        raise CompareError(f"{where}: {error}") from None
     rules_options = _need(settings, "rules_options", Mapping, where)
+    try:
+        card_game.rules_from_options(rules_options)
+    except RulesError as error:
+        raise CompareError(
+            f"{where}: 'rules_options' are not {card_game.title} rules: {error}"
+        ) from None
     players = _need(settings, "players", int, where)
     seed = _need(settings, "seed", int, where)
     seats = _need(settings, "seats", list, where)
@@ -161,6 +187,7 @@ def load_run(data: Any, name: str = "the document") -> Run:
         seed=seed,
         seats=tuple(seats),
         games=tuple(games),
+        game=card_game.name,
     )
 
 
@@ -195,7 +222,8 @@ class Measure:
 
 @dataclass(frozen=True, slots=True)
 class Comparison:
-    """Run A's bot ``bot_a`` against run B's ``bot_b`` in the same seats of the same deals."""
+    """Run A's bot ``bot_a`` against run B's ``bot_b`` in the same seats of the same deals
+    of ``game``."""
 
     rules: str
     players: int
@@ -207,6 +235,7 @@ class Comparison:
     deals: int
     pairs: int
     measures: tuple[Measure, ...]
+    game: str = DEFAULT_GAME
 
 
 def _tested_bots(a: Run, b: Run, bot: str | None) -> tuple[str, str]:
@@ -240,6 +269,10 @@ def _tested_bots(a: Run, b: Run, bot: str | None) -> tuple[str, str]:
 
 
 def _check_same_deals(a: Run, b: Run) -> None:
+    if a.game != b.game:
+        raise CompareError(
+            f"run A plays {a.game} and run B {b.game}: compare pairs runs of one game only"
+        )
     if a.players != b.players:
         raise CompareError(
             f"run A has {a.players} players and run B has {b.players}: not the same deals"
@@ -259,15 +292,16 @@ def _check_same_deals(a: Run, b: Run) -> None:
         raise CompareError(f"the runs' rules differ ({shown}): not the same deals")
 
 
-def _outcome(game: MatchOutcome, seat: int) -> tuple[float, float, float]:
+def _outcome(game: MatchOutcome, seat: int, higher_wins: bool) -> tuple[float, float, float]:
     """The seat's (win share, total, margin) in one match."""
     win = 1.0 / len(game.winners) if seat in game.winners else 0.0
     total = game.totals[seat]
-    best_other = min(t for s, t in enumerate(game.totals) if s != seat)
-    return win, float(total), float(best_other - total)
+    return win, float(total), float(margin(game.totals, seat, higher_wins))
 
 
-_MEASURES = (("win", True), ("total", False), ("margin", True))
+def _measures(higher_wins: bool) -> tuple[tuple[str, bool], ...]:
+    """Each measure's name and whether higher is better (a total is, in a points game)."""
+    return (("win", True), ("total", higher_wins), ("margin", True))
 
 
 def compare_runs(a: Run, b: Run, bot: str | None = None, confidence: float = 0.95) -> Comparison:
@@ -278,11 +312,12 @@ def compare_runs(a: Run, b: Run, bot: str | None = None, confidence: float = 0.9
     before and after a change), ``bot`` names it. Deals that only one run played
     are left out (the longer run's extra deals have no twins).
 
-    Raises :class:`CompareError` when the runs do not play the same deals (other
-    rules, players or seed), differ in more than one bot, or when a match of a
+    Raises :class:`CompareError` when the runs do not play the same deals (another
+    game, other rules, players or seed), differ in more than one bot, or when a match of a
     deal both played has no twin, or fewer than two deals pair up.
     """
     _check_same_deals(a, b)
+    higher_wins = a.higher_wins
     bot_a, bot_b = _tested_bots(a, b, bot)
     twins: dict[tuple[int, tuple[str, ...], int], tuple[float, float, float]] = {}
     deals_b = set()
@@ -290,7 +325,7 @@ def compare_runs(a: Run, b: Run, bot: str | None = None, confidence: float = 0.9
         deals_b.add(game.deal)
         for seat, name in enumerate(game.seats):
             if name == bot_b:
-                twins[(game.deal, game.seats, seat)] = _outcome(game, seat)
+                twins[(game.deal, game.seats, seat)] = _outcome(game, seat, higher_wins)
     per_deal: dict[int, list[tuple[tuple[float, ...], tuple[float, ...]]]] = defaultdict(list)
     for game in a.games:
         if game.deal not in deals_b:
@@ -305,7 +340,7 @@ def compare_runs(a: Run, b: Run, bot: str | None = None, confidence: float = 0.9
                     f"deal {game.deal} of run A seats {list(game.seats)}, but run B played "
                     f"that deal without the twin seating {list(swapped)}"
                 )
-            per_deal[game.deal].append((_outcome(game, seat), twin))
+            per_deal[game.deal].append((_outcome(game, seat, higher_wins), twin))
     if len(per_deal) < 2:
         raise CompareError(
             f"only {len(per_deal)} deal(s) played by both runs: at least 2 are needed "
@@ -315,7 +350,7 @@ def compare_runs(a: Run, b: Run, bot: str | None = None, confidence: float = 0.9
     pairs = sum(len(per_deal[d]) for d in deals)
     t = student_t_quantile(0.5 + confidence / 2.0, len(deals) - 1)
     measures: list[Measure] = []
-    for index, (name, higher) in enumerate(_MEASURES):
+    for index, (name, higher) in enumerate(_measures(higher_wins)):
         mean_a = [statistics.fmean(p[0][index] for p in per_deal[d]) for d in deals]
         mean_b = [statistics.fmean(p[1][index] for p in per_deal[d]) for d in deals]
         differences = [x - y for x, y in zip(mean_a, mean_b, strict=True)]
@@ -347,6 +382,7 @@ def compare_runs(a: Run, b: Run, bot: str | None = None, confidence: float = 0.9
         deals=len(deals),
         pairs=pairs,
         measures=tuple(measures),
+        game=a.game,
     )
 
 
@@ -355,6 +391,7 @@ def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
     return {
         "format": "threethirteen-comparison",
         "version": 1,
+        "game": comparison.game,
         "rules": comparison.rules,
         "players": comparison.players,
         "seed": comparison.seed,

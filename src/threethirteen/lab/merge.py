@@ -10,8 +10,9 @@ the whole run would have written: the same ``games`` in plan order, and the same
 figures, computed again from the games (matches, wins, totals, margins) or added
 up (rounds, rounds won and gone out, decisions).
 
-The parts must be of one run: the same rules, players, seats (in the same order,
-which numbers the seatings) and seed, and between them every deal of one range,
+The parts must be of one run: the same game (``settings.game``; Three-Thirteen
+when absent), rules, players, seats (in the same order, which numbers the
+seatings) and seed, and between them every deal of one range,
 each once, every seating of it played. A part that overlaps another, leaves a gap,
 or lacks a match is refused, quoting it.
 
@@ -37,6 +38,8 @@ median and 99th percentile are then ``null``, not a guess.
 (2, 4, 2.0)
 >>> whole["bots"]["a"]["median_decision_ms"] is None  # these parts carry no histogram
 True
+>>> whole["settings"]["game"]  # written always; these parts predate it
+'three-thirteen'
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from threethirteen.games import get_game
 from threethirteen.lab.compare import CompareError, Run, load_run
 from threethirteen.lab.stats import TimeHistogram
 from threethirteen.lab.tournament import BotSummary
@@ -112,6 +116,11 @@ def _number(figures: Mapping[str, Any], key: str, where: str) -> float:
 def _same_run(first: _Part, part: _Part) -> None:
     """Refuse ``part`` unless it plays the deals of ``first``'s run."""
     a, b = first.run, part.run
+    if a.game != b.game:
+        raise MergeError(
+            f"{part.name} is a run of {b.game} and {first.name} a run of {a.game}: "
+            "merge joins the parts of one game's run only"
+        )
     for what, mine, theirs in (
         ("rules", dict(a.rules_options), dict(b.rules_options)),
         ("players", a.players, b.players),
@@ -173,7 +182,7 @@ def merge_documents(documents: Sequence[tuple[str, Any]]) -> dict[str, Any]:
 
     Raises :class:`MergeError` (a :class:`~threethirteen.errors.ThreeThirteenError`)
     for fewer than two parts, a document that is not a tournament's, parts of
-    different runs, overlapping or missing deals, or malformed figures.
+    different games or runs, overlapping or missing deals, or malformed figures.
     """
     if len(documents) < 2:
         raise MergeError(f"merge needs at least two parts, got {len(documents)}")
@@ -184,7 +193,11 @@ def merge_documents(documents: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     first = parts[0]
     seats = first.run.seats
     games = [game for part in parts for game in part.run.games]
-    summaries = {name: BotSummary(name, seats=seats.count(name)) for name in dict.fromkeys(seats)}
+    card_game = get_game(first.run.game)
+    summaries = {
+        name: BotSummary(name, seats=seats.count(name), higher_wins=card_game.higher_wins)
+        for name in dict.fromkeys(seats)
+    }
     for game in games:
         for seat, name in enumerate(game.seats):
             summaries[name].add_outcome(game.totals, game.winners, seat)
@@ -202,7 +215,9 @@ def merge_documents(documents: Sequence[tuple[str, Any]]) -> dict[str, Any]:
         if not exact:
             figures.update(median_decision_ms=None, p99_decision_ms=None, decision_times=None)
         bots[name] = figures
-    settings = dict(first.settings)
+    # The game first, as a run writes it; a part from before games were named gets it.
+    settings = {"game": card_game.name, **first.settings}
+    settings["game"] = card_game.name
     matches = len(games)
     settings.update(
         first_deal=first.first,

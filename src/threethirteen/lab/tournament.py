@@ -1,11 +1,12 @@
 """Tournaments between bots with duplicate deals: the plan, the matches, the pooled figures.
 
-A :class:`TournamentPlan` names the rules, one bot per seat, the number of
-matches and a seed. Each *deal* is a match seed derived from the tournament
-seed; every deal is played once under every distinct seating of the bot list
-(every distinct permutation of who sits where), so every bot meets the same
-shuffles from every seat it can hold. The match count is therefore rounded up
-to whole deals: ``matches = deals * len(seatings)``.
+A :class:`TournamentPlan` names the game (any game of the registry,
+:func:`threethirteen.games.get_game`; Three-Thirteen by default), its rules, one
+bot per seat, the number of matches and a seed. Each *deal* is a match seed
+derived from the tournament seed; every deal is played once under every distinct
+seating of the bot list (every distinct permutation of who sits where), so every
+bot meets the same shuffles from every seat it can hold. The match count is
+therefore rounded up to whole deals: ``matches = deals * len(seatings)``.
 
 :func:`run_tournament` plays the plan's :class:`Game` list on an executor
 (:mod:`threethirteen.lab.executors`), timing every ``choose`` call inside the
@@ -24,6 +25,19 @@ of workers; only the decision times vary.
 >>> result = run_tournament(plan)
 >>> result.bots["greedy"].matches, result.bots["random"].matches
 (4, 4)
+
+Another game is named by ``game``, with that game's rules and bots:
+
+>>> from threethirteen.games import get_game
+>>> thirteen = get_game("thirteen")
+>>> plan = TournamentPlan.build(
+...     thirteen.rules(None, ["target=3"]), 3, ["simple", "random"], 3, seed=1, game="thirteen"
+... )
+>>> plan.game, plan.seatings
+('thirteen', (('simple', 'random', 'random'), ('random', 'simple', 'random'), \
+('random', 'random', 'simple')))
+>>> run_tournament(plan).bots["simple"].matches
+3
 """
 
 from __future__ import annotations
@@ -37,14 +51,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from threethirteen.bots import Bot, make_bot, split_bot_spec
-from threethirteen.bots.base import close_bot, decisions
+from threethirteen.bots.base import close_bot
+from threethirteen.bots.match import GameBot, game_decisions
 from threethirteen.engines import EngineSpec, engine_table
-from threethirteen.errors import ThreeThirteenError
-from threethirteen.games.three_thirteen.actions import Action
-from threethirteen.games.three_thirteen.records import GameRecord
-from threethirteen.games.three_thirteen.rules import Rules
-from threethirteen.games.three_thirteen.state import MatchState
-from threethirteen.games.three_thirteen.views import PlayerView
+from threethirteen.errors import RulesError, ThreeThirteenError
+from threethirteen.game import Game as CardGame
+from threethirteen.game import MatchState
+from threethirteen.games import DEFAULT_GAME, get_game
 from threethirteen.lab.executors import Executor, SerialExecutor
 from threethirteen.lab.stats import TimeHistogram, wilson_interval
 
@@ -56,6 +69,7 @@ __all__ = [
     "TournamentPlan",
     "TournamentResult",
     "derive_seed",
+    "margin",
     "play_game",
     "run_tournament",
     "summarise",
@@ -75,6 +89,24 @@ def derive_seed(seed: int, *path: int | str) -> int:
     text = ":".join(str(part) for part in (seed, *path))
     digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def margin(totals: Sequence[int], seat: int, higher_wins: bool = False) -> int:
+    """How far ``seat`` finished ahead of the best other seat (negative: behind).
+
+    In a penalty game (lowest total wins, Three-Thirteen) it is the best other
+    total less the seat's own; in a points game (``higher_wins``, Thirteen) the
+    seat's own total less the best other.
+
+    >>> margin([10, 30, 25], 0), margin([10, 30, 25], 1)
+    (15, -20)
+    >>> margin([10, 30, 25], 1, higher_wins=True), margin([10, 30, 25], 0, higher_wins=True)
+    (5, -20)
+    """
+    others = [t for s, t in enumerate(totals) if s != seat]
+    if higher_wins:
+        return totals[seat] - max(others)
+    return min(others) - totals[seat]
 
 
 def _distinct_seatings(seats: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -105,17 +137,19 @@ class Game:
 @dataclass(frozen=True, slots=True)
 class TournamentPlan:
     """What to play: rules, one bot name per seat, how many matches, from which seed,
-    and the engines (programs playing as bots) that seat names may refer to.
+    the engines (programs playing as bots) that seat names may refer to, and the
+    game (its registry name; ``rules`` are that game's rules object).
 
     Build it with :meth:`build`, which checks every part of it.
     """
 
-    rules: Rules
+    rules: Any
     seats: tuple[str, ...]
     matches_requested: int
     seed: int
     first_deal: int = 0
     engines: tuple[EngineSpec, ...] = ()
+    game: str = DEFAULT_GAME
     seatings: tuple[tuple[str, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -124,13 +158,15 @@ class TournamentPlan:
     @classmethod
     def build(
         cls,
-        rules: Rules,
+        rules: Any,
         players: int,
         bots: Sequence[str],
         matches: int,
         seed: int,
         first_deal: int = 0,
         engines: Sequence[EngineSpec] = (),
+        *,
+        game: str = DEFAULT_GAME,
     ) -> TournamentPlan:
         """A checked plan. ``bots`` lists one registry name per seat; when it lists
         fewer names than ``players``, the last name fills the remaining seats (so
@@ -146,20 +182,27 @@ class TournamentPlan:
         long tournament can be played in parts (deals 0 to 499, then 500 to 999)
         whose documents :mod:`threethirteen.lab.merge` joins into the whole.
 
+        ``game`` names the game (any name or alias :func:`~threethirteen.games.get_game`
+        knows; the plan keeps its registry name); ``rules`` must be that game's rules
+        (``get_game(game).rules(...)``) and the bots that game's. Engines play
+        Three-Thirteen only, for now.
+
         Raises :class:`~threethirteen.errors.ThreeThirteenError` for an unknown
         bot, no bots or more bots than players, fewer than one match, a seed that
         is not an integer, a negative first deal, an engine named twice or by a
-        registered bot's name, an engine that does not start, and
-        :class:`~threethirteen.errors.RulesError` for a player count the rules do
-        not allow.
+        registered bot's name, an engine that does not start or an engine in
+        another game than Three-Thirteen, and
+        :class:`~threethirteen.errors.RulesError` for an unknown game, another
+        game's rules or a player count the rules do not allow.
 
         >>> from threethirteen.games.three_thirteen.rules import get_rules
         >>> TournamentPlan.build(get_rules("classic"), 4, ["greedy", "random"], 1, 0).seats
         ('greedy', 'random', 'random', 'random')
         """
+        card_game = get_game(game)
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
             raise ThreeThirteenError(f"players must be a positive whole number, got {players!r}")
-        rules.check_players(players)
+        _check_rules(card_game, rules, players)
         names = [name.strip().lower() for name in bots]
         if not names or not all(names):
             raise ThreeThirteenError(f"name at least one bot, got {list(bots)!r}")
@@ -172,7 +215,7 @@ class TournamentPlan:
         for name in dict.fromkeys(names):
             # Raises, quoting the name (and naming the known bots), for an unknown name;
             # an engine must start and say hello.
-            close_bot(_make_seat_bot(name, 0, known))
+            close_bot(_make_seat_bot(name, 0, known, card_game.name))
         if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
             raise ThreeThirteenError(f"matches must be at least 1, got {matches!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -182,7 +225,7 @@ class TournamentPlan:
                 f"the first deal must be a whole number >= 0, got {first_deal!r}"
             )
         seats = (*names, *[names[-1]] * (players - len(names)))
-        return cls(rules, seats, matches, seed, first_deal, tuple(known.values()))
+        return cls(rules, seats, matches, seed, first_deal, tuple(known.values()), card_game.name)
 
     @property
     def players(self) -> int:
@@ -222,21 +265,46 @@ class TournamentPlan:
         return games
 
 
-def _make_seat_bot(name: str, seed: int, engines: Mapping[str, EngineSpec]) -> Bot:
-    """The bot for a seat's name: an engine of ``engines`` by its name, or the registry's."""
-    base, options = split_bot_spec(name)
+def _check_rules(card_game: CardGame, rules: Any, players: int) -> None:
+    """Raise :class:`~threethirteen.errors.RulesError` unless ``rules`` are ``card_game``'s
+    and let ``players`` play."""
+    # Every rules object of a game is of the type of its default preset's.
+    kind = type(card_game.rules())
+    if not isinstance(rules, kind):
+        raise RulesError(f"{rules!r:.60} are not {card_game.title} rules")
+    check = getattr(rules, "check_players", None)
+    if callable(check):
+        check(players)  # the rules' own message (a preset may seat fewer than the game)
+    if players not in card_game.player_counts:
+        counts = ", ".join(map(str, card_game.player_counts))
+        raise RulesError(f"{card_game.title} is played by {counts} players, got {players}")
+
+
+def _make_seat_bot(
+    name: str, seed: int, engines: Mapping[str, EngineSpec], game: str = DEFAULT_GAME
+) -> Bot:
+    """The bot for a seat's name: an engine of ``engines`` by its name, or the registry's
+    bot of ``game``."""
+    base, written = split_bot_spec(name)
     spec = engines.get(base)
-    return make_bot(name, seed) if spec is None else spec.bot(seed, **options)
+    if spec is None:
+        return make_bot(name, seed, game=game)
+    options: dict[str, Any] = dict(written)
+    return spec.bot(seed, game=game, **options)
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """The figures of one finished match, per seat (seat order of ``seats``).
 
-    ``round_wins[seat]`` counts the rounds in which the seat scored the lowest
-    penalty, a round shared by ``k`` seats counting ``1/k`` to each;
-    ``rounds_out[seat]`` the rounds it went out; ``times[seat]`` the durations of
-    its ``choose`` calls. ``record`` is kept only when asked for.
+    ``round_wins[seat]`` counts the rounds the seat won (the game's
+    :meth:`~threethirteen.game.Game.round_outcomes`: Three-Thirteen's lowest
+    penalty, Thirteen's first to finish), a round shared by ``k`` seats counting
+    ``1/k`` to each; ``rounds_out[seat]`` the rounds it went out (finished first);
+    ``times[seat]`` the durations of its ``choose`` calls. ``record`` is kept only
+    when asked for: Three-Thirteen's
+    :class:`~threethirteen.games.three_thirteen.records.GameRecord`, another game's
+    record data (:meth:`~threethirteen.game.Game.record`).
     """
 
     index: int
@@ -247,7 +315,7 @@ class GameResult:
     round_wins: tuple[float, ...]
     rounds_out: tuple[int, ...]
     times: tuple[TimeHistogram, ...]
-    record: GameRecord | None = None
+    record: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,14 +353,14 @@ class _Timed:
     the wall clock instead, the round trip over the pipe included.
     """
 
-    def __init__(self, bot: Bot, times: TimeHistogram) -> None:
+    def __init__(self, bot: GameBot, times: TimeHistogram) -> None:
         self.name = bot.name
         self._bot = bot
         self._times = times
         wall = getattr(bot, "wall_clock", False) is True
         self._clock = time.perf_counter_ns if wall else time.thread_time_ns
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: Any) -> Any:
         start = self._clock()
         action = self._bot.choose(view)
         self._times.add(self._clock() - start)
@@ -300,13 +368,15 @@ class _Timed:
 
 
 def play_game(
-    rules: Rules,
+    rules: Any,
     game: Game,
     *,
     keep_record: bool = False,
     engines: Sequence[EngineSpec] = (),
+    game_name: str = DEFAULT_GAME,
 ) -> GameResult:
-    """Play one planned match with fresh bots, timing every decision.
+    """Play one planned match of the game ``game_name`` with fresh bots, timing every
+    decision.
 
     Each bot sees only its seat's view; its action is applied checked, so an
     illegal action raises :class:`~threethirteen.errors.IllegalActionError`. The
@@ -314,54 +384,76 @@ def play_game(
     ``engines`` are the plan's: a seat whose name is an engine's gets a fresh
     engine process, stopped when the match ends (or fails).
     """
+    card_game = get_game(game_name)
     players = len(game.seats)
     known = {spec.name: spec for spec in engines}
     bots: list[Bot] = []
     try:
         for name, seed in zip(game.seats, game.bot_seeds, strict=True):
-            bots.append(_make_seat_bot(name, seed, known))
-        state = MatchState.new(rules, players, game.seed)
+            bots.append(_make_seat_bot(name, seed, known, card_game.name))
+        state = card_game.new_match(rules, players, game.seed)
         times = [TimeHistogram() for _ in range(players)]
-        for _ in decisions(state, [_Timed(bot, t) for bot, t in zip(bots, times, strict=True)]):
+        timed = [_Timed(bot, t) for bot, t in zip(bots, times, strict=True)]
+        for _ in game_decisions(state, timed):
             pass
     finally:
         for bot in bots:
             close_bot(bot)
     round_wins = [0.0] * players
     rounds_out = [0] * players
-    for result in state.results:
-        low = min(result.penalties)
-        best = [seat for seat, p in enumerate(result.penalties) if p == low]
-        for seat in best:
-            round_wins[seat] += 1 / len(best)
-        if result.out_seat is not None:
-            rounds_out[result.out_seat] += 1
+    outcomes = card_game.round_outcomes(state)
+    for outcome in outcomes:
+        for seat in outcome.best:
+            round_wins[seat] += 1 / len(outcome.best)
+        if outcome.out is not None:
+            rounds_out[outcome.out] += 1
     return GameResult(
         index=game.index,
         seats=game.seats,
-        totals=state.scores.totals,
+        totals=state.totals,
         winners=state.winners(),
-        rounds=len(state.results),
+        rounds=len(outcomes),
         round_wins=tuple(round_wins),
         rounds_out=tuple(rounds_out),
         times=tuple(times),
-        record=state.record(list(game.seats)) if keep_record else None,
+        record=_record(card_game, state, game.seats) if keep_record else None,
     )
+
+
+def _record(card_game: CardGame, state: MatchState, names: Sequence[str]) -> Any:
+    """The record the lab keeps of a match on request."""
+    if card_game.name == DEFAULT_GAME:
+        # Three-Thirteen's lab has always kept its typed GameRecord (callers read
+        # ``record.rounds``, ``replay(record)``); the other games keep their record data.
+        typed: Any = state
+        return typed.record(list(names))
+    return card_game.record(state, list(names))
 
 
 @dataclass(frozen=True, slots=True)
 class _Batch:
-    """A few games sent to a worker together, to spread the cost of shipping them."""
+    """A few games sent to a worker together, to spread the cost of shipping them.
 
-    rules: Rules
+    It travels by pickle (the process pool, Dask, Ray): the game goes by its
+    registry name, and the worker finds the game object in its own registry.
+    """
+
+    rules: Any
     games: tuple[Game, ...]
     keep_records: bool
     engines: tuple[EngineSpec, ...] = ()
+    game: str = DEFAULT_GAME
 
 
 def _play_batch(batch: _Batch) -> list[GameResult]:
     return [
-        play_game(batch.rules, game, keep_record=batch.keep_records, engines=batch.engines)
+        play_game(
+            batch.rules,
+            game,
+            keep_record=batch.keep_records,
+            engines=batch.engines,
+            game_name=batch.game,
+        )
         for game in batch.games
     ]
 
@@ -374,8 +466,10 @@ class BotSummary:
     three. ``wins`` credits ``1/k`` for a win shared by ``k`` seats (and nothing
     when the rules leave a tie without a winner), so across the bots the wins of
     a match add up to 1 (or 0); the fair share is ``1 / players``. ``margin`` is
-    the best other seat's total minus the bot's own (positive: ahead of
-    everyone). Round figures count seat-rounds.
+    how far the bot finished ahead of the best other seat (:func:`margin`:
+    positive, ahead of everyone), which way the totals count given by
+    ``higher_wins`` (the game's: ``False`` for penalties, ``True`` for points).
+    Round figures count seat-rounds.
     """
 
     name: str
@@ -388,6 +482,7 @@ class BotSummary:
     round_wins: float = 0.0
     rounds_out: int = 0
     times: TimeHistogram = field(default_factory=TimeHistogram)
+    higher_wins: bool = False
 
     def add(self, result: GameResult, seat: int) -> None:
         """Count the seat ``seat`` of ``result`` (which must hold this bot)."""
@@ -404,7 +499,7 @@ class BotSummary:
         if seat in winners:
             self.wins += 1 / len(winners)
         self.total_sum += totals[seat]
-        self.margin_sum += min(t for s, t in enumerate(totals) if s != seat) - totals[seat]
+        self.margin_sum += margin(totals, seat, self.higher_wins)
 
     @property
     def win_rate(self) -> float:
@@ -431,7 +526,8 @@ class BotSummary:
 
     @property
     def round_win_rate(self) -> float:
-        """The share of its rounds in which it scored the lowest penalty (shared: 1/k)."""
+        """The share of its rounds that it won (Three-Thirteen: it scored the lowest
+        penalty; Thirteen: it finished first), a round shared by k counting 1/k."""
         return self.round_wins / self.rounds if self.rounds else 0.0
 
     @property
@@ -508,23 +604,26 @@ class TournamentResult:
     executor: str
     workers: int
     games: tuple[MatchOutcome, ...] = ()
-    records: tuple[GameRecord, ...] = ()
+    records: tuple[Any, ...] = ()
 
     def to_dict(self, **settings: Any) -> dict[str, Any]:
         """The JSON document of ``--json``: the settings, the figures keyed by bot and
         how each match ended (``games``, in plan order).
 
         Keyword arguments are added to the settings (the command line adds the
-        preset and house rules it was given).
+        preset and house rules it was given). ``settings.game`` names the game (a
+        document without it, written before other games joined, is Three-Thirteen's).
         """
         plan = self.plan
+        card_game = get_game(plan.game)
         return {
             "format": "threethirteen-tournament",
             "version": 3,
             "settings": {
+                "game": card_game.name,
                 "rules": plan.rules.name,
                 **settings,
-                "rules_options": plan.rules.options(),
+                "rules_options": card_game.rules_options(plan.rules),
                 "players": plan.players,
                 "seats": list(plan.seats),
                 **({"engines": plan.engine_commands} if plan.engines else {}),
@@ -545,7 +644,11 @@ class TournamentResult:
 
 def summarise(plan: TournamentPlan, results: Iterable[GameResult]) -> dict[str, BotSummary]:
     """Pool game results per bot, in plan order (so float sums do not depend on timing)."""
-    summaries = {name: BotSummary(name, seats=plan.seats.count(name)) for name in plan.bot_names}
+    higher_wins = get_game(plan.game).higher_wins
+    summaries = {
+        name: BotSummary(name, seats=plan.seats.count(name), higher_wins=higher_wins)
+        for name in plan.bot_names
+    }
     for result in sorted(results, key=lambda r: r.index):
         for seat, name in enumerate(result.seats):
             summaries[name].add(result, seat)
@@ -579,7 +682,7 @@ def run_tournament(
         # of load balancing and of progress; a match's result is only a few kilobytes.
         batch_size = max(1, min(4, math.ceil(len(games) / (executor.workers * 8))))
     batches = [
-        _Batch(plan.rules, tuple(games[i : i + batch_size]), keep_records, plan.engines)
+        _Batch(plan.rules, tuple(games[i : i + batch_size]), keep_records, plan.engines, plan.game)
         for i in range(0, len(games), batch_size)
     ]
     start = time.perf_counter()

@@ -24,11 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from threethirteen.errors import RulesError
-from threethirteen.game import Game, MatchState
+from threethirteen.game import Game, MatchState, RoundOutcome
 from threethirteen.games.thirteen import record as _record
 from threethirteen.games.thirteen.actions import Action, parse_action
 from threethirteen.games.thirteen.rules import Rules, apply_house_rule, get_rules
 from threethirteen.games.thirteen.state import ThirteenState
+from threethirteen.games.thirteen.view_json import decode_view, view_to_json
+from threethirteen.games.thirteen.views import ThirteenView
 
 __all__ = ["GAME", "ThirteenGame"]
 
@@ -84,6 +86,27 @@ class ThirteenGame:
     def replay(self, data: Mapping[str, Any]) -> ThirteenState:
         """Rebuild and check the match a record describes; raises RecordError saying where."""
         return _record.replay(data)
+
+    def view_to_json(self, view: ThirteenView) -> dict[str, Any]:
+        return view_to_json(view)
+
+    def decode_view(self, data: Any, rules: Rules) -> ThirteenView:
+        return decode_view(data, rules)
+
+    def round_outcomes(self, state: Any) -> tuple[RoundOutcome, ...]:
+        """Each scored round: the seat that finished first won it and went out (an
+        instant win too); raises RulesError for another game's match.
+
+        >>> import random
+        >>> state, rng = GAME.new_match(GAME.rules(house=["target=3"]), 3, seed=3), random.Random(0)
+        >>> while str(state.stage) == "play":
+        ...     _ = state.apply(rng.choice(state.legal_actions()))
+        >>> state.results[0].order, GAME.round_outcomes(state)
+        ((1, 2, 0), (RoundOutcome(best=(1,), out=1),))
+        """
+        if not isinstance(state, ThirteenState):
+            raise RulesError(f"not a Thirteen match: {state!r}")
+        return tuple(RoundOutcome((result.winner,), result.winner) for result in state.results)
 
     def legal_plays_text(
         self,

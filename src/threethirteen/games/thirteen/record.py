@@ -50,6 +50,7 @@ from threethirteen.games.thirteen.cards import parse_hand
 from threethirteen.games.thirteen.rules import Rules
 from threethirteen.games.thirteen.state import ThirteenState
 from threethirteen.games.thirteen.views import Phase
+from threethirteen.jsonfields import dumps, get_field, get_list, is_int, kind_of
 
 __all__ = [
     "FORMAT",
@@ -115,11 +116,11 @@ def record_to_json(data: Mapping[str, Any]) -> str:
     lines = []
     for key, value in data.items():
         if key == "rounds" and value:
-            inner = ",\n".join("  " + _dumps(entry) for entry in value)
+            inner = ",\n".join("  " + dumps(entry) for entry in value)
             text = f"[\n{inner}\n ]"
         else:
-            text = _dumps(value)
-        lines.append(f" {_dumps(key)}: {text}")
+            text = dumps(value)
+        lines.append(f" {dumps(key)}: {text}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
@@ -146,7 +147,9 @@ def replay(data: Any) -> ThirteenState:
     the record is malformed or differs from the replayed match.
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"not a threethirteen record: expected a JSON object, got {_kind(data)}")
+        raise RecordError(
+            f"not a threethirteen record: expected a JSON object, got {kind_of(data)}"
+        )
     fmt = data.get("format", _MISSING)
     if fmt != FORMAT:
         shown = "missing" if fmt is _MISSING else repr(fmt)
@@ -156,35 +159,35 @@ def replay(data: Any) -> ThirteenState:
     if game is not _MISSING and game != GAME_NAME:
         raise RecordError(f"record: game is {game!r}, expected {GAME_NAME!r}")
     version = data.get("version", _MISSING)
-    if not _is_int(version) or version != VERSION:
+    if not is_int(version) or version != VERSION:
         shown = "missing" if version is _MISSING else repr(version)
         raise RecordError(
             f"unsupported record version {shown}: Thirteen records are version {VERSION}"
         )
-    _get(data, "game", str, "record")
+    get_field(data, "game", str, "record")
     try:
-        rules = Rules.from_options(_get(data, "rules", Mapping, "record"))
+        rules = Rules.from_options(get_field(data, "rules", Mapping, "record"))
     except ThreeThirteenError as exc:
         raise RecordError(f"record: bad rules: {exc}") from exc
-    seed = _get(data, "seed", int, "record")
-    players = _get(data, "players", int, "record")
+    seed = get_field(data, "seed", int, "record")
+    players = get_field(data, "players", int, "record")
     try:
         rules.check_players(players)
     except ThreeThirteenError as exc:
         raise RecordError(f"record: field 'players': {exc}") from exc
-    seats = _get_list(data, "seats", str, "record")
+    seats = get_list(data, "seats", str, "record")
     if len(seats) != players:
         raise RecordError(f"record: {len(seats)} seat names for {players} players")
-    raw_rounds = _get(data, "rounds", list, "record")
+    raw_rounds = get_field(data, "rounds", list, "record")
     if not raw_rounds:
         raise RecordError("record: field 'rounds' is empty; a match has at least one round")
-    totals = tuple(_get_list(data, "totals", int, "record"))
+    totals = tuple(get_list(data, "totals", int, "record"))
     if len(totals) != players:
         raise RecordError(f"record: {len(totals)} totals for {players} players")
     raw_winners = data.get("winners", _MISSING)
     if raw_winners is _MISSING:
         raise RecordError("record: missing field 'winners'")
-    winners = None if raw_winners is None else tuple(_get_list(data, "winners", int, "record"))
+    winners = None if raw_winners is None else tuple(get_list(data, "winners", int, "record"))
 
     state = ThirteenState.new(rules, players, seed)
     last = len(raw_rounds)
@@ -222,13 +225,13 @@ def replay(data: Any) -> ThirteenState:
 def _replay_round(state: ThirteenState, raw: Any, index: int, *, is_last: bool) -> None:
     where = f"record: round entry {index}"
     if not isinstance(raw, Mapping):
-        raise RecordError(f"{where}: expected an object, got {_kind(raw)}")
-    number = _get(raw, "round", int, where)
+        raise RecordError(f"{where}: expected an object, got {kind_of(raw)}")
+    number = get_field(raw, "round", int, where)
     if number != state.round_number:
         raise RecordError(f"{where}: numbered {number}, expected round {state.round_number}")
     where = f"record: round {number}"
-    leader = _get(raw, "leader", int, where)
-    hand_texts = _get_list(raw, "hands", str, where)
+    leader = get_field(raw, "leader", int, where)
+    hand_texts = get_list(raw, "hands", str, where)
     if len(hand_texts) != state.players:
         raise RecordError(f"{where}: {len(hand_texts)} hands for {state.players} players")
     for seat, text in enumerate(hand_texts):
@@ -247,12 +250,12 @@ def _replay_round(state: ThirteenState, raw: Any, index: int, *, is_last: bool) 
             f"{where}: the record's leader is seat {leader}, the replayed match's seat "
             f"{state.leader}"
         )
-    entries = _get(raw, "actions", list, where)
+    entries = get_field(raw, "actions", list, where)
     for count, entry in enumerate(entries, start=1):
         if (
             not isinstance(entry, list)
             or len(entry) != 2
-            or not _is_int(entry[0])
+            or not is_int(entry[0])
             or not isinstance(entry[1], str)
         ):
             raise RecordError(f'{where}, action {count}: expected [seat, "action"], got {entry!r}')
@@ -283,7 +286,7 @@ def _replay_round(state: ThirteenState, raw: Any, index: int, *, is_last: bool) 
         if not is_last:
             raise RecordError(f"{where}: the round is unfinished, but more rounds follow")
         return
-    points = tuple(_get_list(raw, "points", int, where))
+    points = tuple(get_list(raw, "points", int, where))
     if len(points) != state.players:
         raise RecordError(f"{where}: {len(points)} points for {state.players} players")
     if not over:
@@ -296,56 +299,3 @@ def _replay_round(state: ThirteenState, raw: Any, index: int, *, is_last: bool) 
         raise RecordError(
             f"{where}: the record's points {list(points)} differ from the replayed {list(replayed)}"
         )
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
-
-
-_TYPE_NAMES: dict[type, str] = {
-    Mapping: "an object",
-    list: "a list",
-    str: "text",
-    int: "an integer",
-}
-
-
-def _get(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in data:
-        raise RecordError(f"{where}: missing field {key!r}")
-    value = data[key]
-    ok = _is_int(value) if kind is int else isinstance(value, kind)
-    if not ok:
-        raise RecordError(
-            f"{where}: field {key!r} must be {_TYPE_NAMES[kind]}, got {_kind(value)} {value!r}"
-        )
-    return value
-
-
-def _get_list(data: Mapping[str, Any], key: str, item: type, where: str) -> list[Any]:
-    values: list[Any] = _get(data, key, list, where)
-    for value in values:
-        ok = _is_int(value) if item is int else isinstance(value, item)
-        if not ok:
-            raise RecordError(
-                f"{where}: every entry of {key!r} must be {_TYPE_NAMES[item]}, got {value!r}"
-            )
-    return values

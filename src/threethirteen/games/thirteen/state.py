@@ -75,7 +75,7 @@ from dataclasses import dataclass
 
 from threethirteen.cards import Card, Rank, format_cards
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
-from threethirteen.game import Stage
+from threethirteen.game import CheckedApply, Stage
 from threethirteen.games.thirteen.actions import Action, Pass, Play
 from threethirteen.games.thirteen.cards import (
     THREE_OF_SPADES,
@@ -177,7 +177,7 @@ class RoundLog:
     actions: tuple[tuple[int, Action], ...]
 
 
-class ThirteenState:
+class ThirteenState(CheckedApply[Action, Event]):
     """The whole position of a Thirteen match, with a checked ``apply`` and a ``copy``.
 
     Build one with :meth:`new` (or :meth:`stack` for a chosen deal).
@@ -559,33 +559,8 @@ class ThirteenState:
 
     # -- moves -----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> Event:
-        """Play ``action`` for the current seat, checked; returns the logged event.
-
-        Raises :class:`~threethirteen.errors.IllegalActionError` quoting the action,
-        the seat, the phase and the reason when it is not legal here; the state is
-        then unchanged.
-        """
-        legal = self._legal
-        if legal is not None and legal[0] == self._version:
-            # One of the very objects legal_actions() listed needs no second check.
-            for candidate in legal[1]:
-                if candidate is action:
-                    return self._play(action)
-        reason = self._illegal_reason(action)
-        if reason is not None:
-            raise IllegalActionError(
-                f"illegal action {str(action)!r} by seat {self._current} in phase "
-                f"{self._phase}: {reason}"
-            )
-        return self._play(action)
-
-    def apply_unchecked(self, action: Action) -> Event:
-        """Play ``action`` without the legality check (search on known-legal actions).
-
-        An illegal action here corrupts the state or raises an arbitrary error.
-        """
-        return self._play(action)
+    def _turn_words(self) -> str:
+        return f"seat {self._current} in phase {self._phase}"
 
     def _play(self, action: Action) -> Event:
         seat = self._current

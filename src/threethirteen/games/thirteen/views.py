@@ -51,7 +51,7 @@ class Phase(enum.Enum):
         """The shared :class:`~threethirteen.game.Stage`: ``LEAD`` and ``FOLLOW`` are ``PLAY``.
 
         >>> Phase.FOLLOW.stage
-        <Stage.PLAY: 'play'>
+        Stage.PLAY
         """
         return _STAGES[self]
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from threethirteen.errors import RecordError
-from threethirteen.game import Game
+from threethirteen.game import Game, RoundOutcome
 from threethirteen.games.three_thirteen.actions import Action, parse_action
 from threethirteen.games.three_thirteen.records import GAME as GAME_NAME
 from threethirteen.games.three_thirteen.records import GameRecord
@@ -34,6 +34,8 @@ from threethirteen.games.three_thirteen.rules import (
     get_rules,
 )
 from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.games.three_thirteen.view_json import decode_view, encode_view
+from threethirteen.games.three_thirteen.views import PlayerView
 
 __all__ = ["GAME", "ThreeThirteen"]
 
@@ -84,6 +86,31 @@ class ThreeThirteen:
         if not isinstance(data, Mapping):
             raise RecordError(f"not a game record: expected a JSON object, got {data!r:.40}")
         return replay(GameRecord.from_dict(data))
+
+    def view_to_json(self, view: PlayerView) -> dict[str, Any]:
+        # Without the solver's hints (arrangement, can_go_out, best_discard are null): an
+        # engine is measured on its own reading of the hand.
+        return encode_view(view, hints=False)
+
+    def decode_view(self, data: Any, rules: Rules) -> PlayerView:
+        return decode_view(rules, data)
+
+    def round_outcomes(self, state: MatchState) -> tuple[RoundOutcome, ...]:
+        """Each scored round: the seats with its lowest penalty (ties all), and who went out.
+
+        >>> import random
+        >>> state, rng = GAME.new_match(GAME.rules(None, ["hand_sizes=3"]), 3, 1), random.Random(0)
+        >>> while str(state.stage) == "play":
+        ...     _ = state.apply(rng.choice(state.legal_actions()))
+        >>> state.results[0].penalties, GAME.round_outcomes(state)
+        ((11, 0, 16), (RoundOutcome(best=(1,), out=1),))
+        """
+        outcomes: list[RoundOutcome] = []
+        for result in state.results:
+            low = min(result.penalties)
+            best = tuple(seat for seat, p in enumerate(result.penalties) if p == low)
+            outcomes.append(RoundOutcome(best, result.out_seat))
+        return tuple(outcomes)
 
     def __repr__(self) -> str:
         return "GAME"

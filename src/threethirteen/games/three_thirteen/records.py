@@ -46,6 +46,7 @@ from threethirteen.cards import Card, format_cards, parse_cards
 from threethirteen.errors import RecordError, ThreeThirteenError
 from threethirteen.games.three_thirteen.actions import Action, parse_action
 from threethirteen.games.three_thirteen.rules import Rules
+from threethirteen.jsonfields import dumps, get_field, get_int, get_list, kind_of
 
 __all__ = [
     "FORMAT",
@@ -148,11 +149,11 @@ class GameRecord:
         lines = []
         for key, value in data.items():
             if key == "rounds" and value:
-                inner = ",\n".join("  " + _dumps(r) for r in value)
+                inner = ",\n".join("  " + dumps(r) for r in value)
                 text = f"[\n{inner}\n ]"
             else:
-                text = _dumps(value)
-            lines.append(f" {_dumps(key)}: {text}")
+                text = dumps(value)
+            lines.append(f" {dumps(key)}: {text}")
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
     @classmethod
@@ -174,7 +175,7 @@ class GameRecord:
         """Read a record from parsed JSON; raises :class:`RecordError`."""
         if not isinstance(data, Mapping):
             raise RecordError(
-                f"not a threethirteen record: expected a JSON object, got {_kind(data)}"
+                f"not a threethirteen record: expected a JSON object, got {kind_of(data)}"
             )
         fmt = data.get("format")
         if fmt != FORMAT:
@@ -201,103 +202,51 @@ class GameRecord:
                 f"record: missing field 'game' (a version {version} record names its game, "
                 f"{GAME!r})"
             )
-        rules_data = _get(data, "rules", Mapping, "record")
+        rules_data = get_field(data, "rules", Mapping, "record")
         try:
             rules = Rules.from_options(rules_data)
         except ThreeThirteenError as exc:
             raise RecordError(f"record: bad rules: {exc}") from exc
-        seed = _get_int(data, "seed", "record")
-        players = _get_int(data, "players", "record")
-        names = tuple(_get_list(data, "seats", str, "record"))
+        seed = get_int(data, "seed", "record")
+        players = get_int(data, "players", "record")
+        names = tuple(get_list(data, "seats", str, "record"))
         if len(names) != players:
             raise RecordError(f"record: {len(names)} seat names for {players} players")
-        raw_rounds = _get(data, "rounds", list, "record")
+        raw_rounds = get_field(data, "rounds", list, "record")
         rounds = tuple(
             _read_round(raw, index, players) for index, raw in enumerate(raw_rounds, start=1)
         )
-        totals = tuple(_get_list(data, "totals", int, "record"))
+        totals = tuple(get_list(data, "totals", int, "record"))
         if len(totals) != players:
             raise RecordError(f"record: {len(totals)} totals for {players} players")
         raw_winners = data.get("winners", _MISSING)
         if raw_winners is _MISSING:
             raise RecordError("record: missing field 'winners'")
-        winners = None if raw_winners is None else tuple(_get_list(data, "winners", int, "record"))
+        winners = None if raw_winners is None else tuple(get_list(data, "winners", int, "record"))
         return cls(rules, seed, players, names, rounds, totals, winners, version)
 
 
 _MISSING = object()
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
-
-
-_TYPE_NAMES = {Mapping: "an object", list: "a list", str: "text", int: "an integer"}
-
-
-def _get(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in data:
-        raise RecordError(f"{where}: missing field {key!r}")
-    value = data[key]
-    if kind is int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    else:
-        ok = isinstance(value, kind)
-    if not ok:
-        raise RecordError(
-            f"{where}: field {key!r} must be {_TYPE_NAMES[kind]}, got {_kind(value)} {value!r}"
-        )
-    return value
-
-
-def _get_int(data: Mapping[str, Any], key: str, where: str) -> int:
-    value: int = _get(data, key, int, where)
-    return value
-
-
-def _get_list(data: Mapping[str, Any], key: str, item: type, where: str) -> list[Any]:
-    values: list[Any] = _get(data, key, list, where)
-    for value in values:
-        ok = isinstance(value, item) and not (item is int and isinstance(value, bool))
-        if not ok:
-            raise RecordError(
-                f"{where}: every entry of {key!r} must be {_TYPE_NAMES[item]}, got {value!r}"
-            )
-    return values
-
-
 def _read_round(raw: Any, index: int, players: int) -> RoundRecord:
     where = f"record: round entry {index}"
     if not isinstance(raw, Mapping):
-        raise RecordError(f"{where}: expected an object, got {_kind(raw)}")
-    number = _get_int(raw, "round", where)
+        raise RecordError(f"{where}: expected an object, got {kind_of(raw)}")
+    number = get_int(raw, "round", where)
     where = f"record: round {number}"
-    dealer = _get_int(raw, "dealer", where)
-    hand_texts = _get_list(raw, "hands", str, where)
+    dealer = get_int(raw, "dealer", where)
+    hand_texts = get_list(raw, "hands", str, where)
     if len(hand_texts) != players:
         raise RecordError(f"{where}: {len(hand_texts)} hands for {players} players")
-    up_text = _get(raw, "up", str, where)
+    up_text = get_field(raw, "up", str, where)
     try:
         hands = tuple(parse_cards(text) for text in hand_texts)
         up = Card.parse(up_text)
     except ThreeThirteenError as exc:
         raise RecordError(f"{where}: bad deal: {exc}") from exc
     actions: list[tuple[int, Action]] = []
-    for number_in_round, entry in enumerate(_get(raw, "actions", list, where), start=1):
+    for number_in_round, entry in enumerate(get_field(raw, "actions", list, where), start=1):
         if (
             not isinstance(entry, list)
             or len(entry) != 2
@@ -317,7 +266,7 @@ def _read_round(raw: Any, index: int, players: int) -> RoundRecord:
         raise RecordError(f"{where}: missing field 'scores'")
     scores = None
     if raw["scores"] is not None:
-        scores = tuple(_get_list(raw, "scores", int, where))
+        scores = tuple(get_list(raw, "scores", int, where))
         if len(scores) != players:
             raise RecordError(f"{where}: {len(scores)} scores for {players} players")
     return RoundRecord(number, dealer, hands, up, tuple(actions), scores)

@@ -86,7 +86,7 @@ from dataclasses import dataclass
 
 from threethirteen.cards import Card, Rank, format_cards, make_shoe, parse_cards
 from threethirteen.errors import IllegalActionError, RecordError, ThreeThirteenError
-from threethirteen.game import Stage
+from threethirteen.game import CheckedApply, Stage
 from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
 from threethirteen.games.three_thirteen.records import GameRecord, RoundRecord
 from threethirteen.games.three_thirteen.rules import (
@@ -157,7 +157,7 @@ class Deal:
     up: Card
 
 
-class MatchState:
+class MatchState(CheckedApply[Action, Event]):
     """The whole position of a match, with a checked ``apply`` and a fast ``copy``.
 
     Build one with :meth:`new`. Raises :class:`~threethirteen.errors.RulesError`
@@ -693,35 +693,8 @@ class MatchState:
 
     # -- moves ---------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> Event:
-        """Play ``action`` for the current seat, checked; returns the logged event.
-
-        Raises :class:`~threethirteen.errors.IllegalActionError` naming the
-        action, the phase, the seat and the reason when it is not legal; the
-        state is then unchanged.
-        """
-        legal = self._legal
-        if legal is not None and legal[0] == self._version:
-            # One of the very objects legal_actions() listed (as a view hands them to a
-            # bot) needs no second check. By identity: comparing actions by value costs
-            # as much as checking them.
-            for candidate in legal[1]:
-                if candidate is action:
-                    return self._play(action)
-        reason = self._illegal_reason(action)
-        if reason is not None:
-            raise IllegalActionError(
-                f"illegal action {str(action)!r} by seat {self._current} in phase "
-                f"{self._phase}: {reason}"
-            )
-        return self._play(action)
-
-    def apply_unchecked(self, action: Action) -> Event:
-        """Play ``action`` without the legality check (for search on known-legal actions).
-
-        An illegal action here corrupts the state or raises an arbitrary error.
-        """
-        return self._play(action)
+    def _turn_words(self) -> str:
+        return f"seat {self._current} in phase {self._phase}"
 
     def _play(self, action: Action) -> Event:
         seat = self._current

@@ -142,7 +142,7 @@ def beats_move(play: Move, table: Move, four_on_pair_of_twos: bool = False) -> b
 # (benchmarks/thirteen_ladder.py).
 _SINGLE_CREDIT = (0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.04, 0.07, 0.11, 0.17, 0.26, 0.42, 0.85)
 _PAIR_CREDIT = (0.0, 0.0, 0.0, 0.02, 0.04, 0.06, 0.09, 0.13, 0.18, 0.26, 0.36, 0.52, 0.95)
-_TRIPLE_CREDIT = tuple(0.25 + 0.04 * r for r in range(12)) + (1.0,)
+_TRIPLE_CREDIT = (*tuple(0.25 + 0.04 * r for r in range(12)), 1.0)
 _LOW_SINGLE = (0.12, 0.08, 0.04)  # extra cost of a single 3, 4, 5: led only, never useful
 _BOMB_CREDIT = 1.0
 
@@ -265,7 +265,7 @@ def best_split(mask: int) -> list[Move]:
                 cards |= bit << (4 * r)
         moves.append((kind, need * length, cards.bit_length() - 1, cards))
     for kind, low, _length in parts:
-        if kind == SEQUENCE or kind == DOUBLE_SEQUENCE:
+        if kind in (SEQUENCE, DOUBLE_SEQUENCE):
             continue
         cards = free[low] << (4 * low)
         free[low] = 0

@@ -20,10 +20,14 @@ Its rule, in words a player would use:
   plan back (breaking a sequence to play a single is costly, playing a combination of
   the plan is progress) and by whether it surely wins the trick (then it leads
   next). It spends a 2 or a bomb only when that wins the trick and it is near the
-  end, or lets it go out, or when another seat is close to going out. It passes when
-  nothing is worth its cost.
+  end, or lets it go out, or when another seat is close to going out. Passing has
+  its cost too when nobody else is left to answer (the table's owner then leads,
+  more so when it is close to going out): then it beats with whatever sets its plan
+  back least, unless that costs more than handing over the lead.
 
-Deterministic (``seed`` is unused); a decision takes about a millisecond.
+Its few numbers (:class:`Weights`) can be given as options, ``heuristic:save_cost=2``;
+they were set by matches against ``simple`` (``benchmarks/thirteen_ladder.py``).
+Deterministic (``seed`` is unused); a decision takes a fraction of a millisecond.
 
 >>> from threethirteen.games.thirteen.state import ThirteenState
 >>> state = ThirteenState.stack(None, ["3S 4S 5S 9D 9H", "6C 7C 8C 10D"], leader=0)
@@ -33,8 +37,11 @@ Deterministic (``seed`` is unused); a decision takes about a millisecond.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
+from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.thirteen.actions import Action, Pass, Play
 from threethirteen.games.thirteen.bots.hands import (
     PAIR,
@@ -73,10 +80,10 @@ class Weights:
     """The heuristic's few numbers (in the units of :func:`~.hands.split_cost`)."""
 
     lead_worth: float = 0.45  # the worth of winning a trick: the lead it brings
-    save_cost: float = 0.8  # spending a 2 or a bomb when nothing presses
-    danger: int = 2  # another seat this close to going out presses
+    save_cost: float = 1.5  # spending a 2 or a bomb when nothing presses
+    danger: int = 3  # another seat this close to going out presses
     near_end: int = 6  # hands this small spend a 2 or a bomb that wins its trick
-    pass_cost: float = 0.6  # passing when that hands the lead to the table's owner
+    pass_cost: float = 1.2  # passing when that hands the lead to the table's owner
 
 
 DEFAULT = Weights()
@@ -104,13 +111,12 @@ def lead_move(reading: Reading, must: int = 0) -> Move:
     plain = [m for m in losers if not _has_two(m) and not is_bomb(m)] or losers or split
     fewest = reading.fewest()
     if fewest == 1:
-        safe = [m for m in plain if m[0] != SINGLE]
-        if safe:
-            plain = safe
+        # A seat with one card answers only a single: lead anything else first.
+        wide = [m for m in split if m[0] != SINGLE]
+        if wide:
+            plain = [m for m in wide if not _has_two(m) and not is_bomb(m)] or wide
         else:
-            singles = [m for m in split if m[0] == SINGLE]
-            if singles:
-                return max(singles, key=lambda m: m[2])
+            return max(split, key=lambda m: m[2])
     elif fewest == 2:
         plain = [m for m in plain if m[0] != PAIR] or plain
     # The weakest play: lowest top rank, the longer first among equals.
@@ -144,9 +150,8 @@ def follow_values(reading: Reading, moves: list[Move], w: Weights = DEFAULT) -> 
             if finishing(reading, after):
                 value -= 10.0
         costly = _has_two(move) or is_bomb(move)
-        if costly and not danger:
-            if not (sure and size <= w.near_end):
-                value += w.save_cost
+        if costly and not danger and not (sure and size <= w.near_end):
+            value += w.save_cost
         choices.append(Choice(move, value))
     return choices
 
@@ -157,8 +162,18 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, **weights: float) -> None:
+        """Raises :class:`~threethirteen.errors.ThreeThirteenError` for an unknown weight."""
         del seed  # deterministic
-        self.weights = Weights(**weights)  # type: ignore[arg-type]
+        known = {f.name: f.type for f in dataclasses.fields(Weights)}
+        for key in weights:
+            if key not in known:
+                raise ThreeThirteenError(
+                    f"unknown heuristic weight {key!r}; known: {', '.join(known)}"
+                )
+        values: dict[str, Any] = {
+            k: int(v) if known[k] == "int" else float(v) for k, v in weights.items()
+        }
+        self.weights = dataclasses.replace(DEFAULT, **values)
 
     def choose(self, view: ThirteenView) -> Action:
         reading = Reading.of(view)

@@ -15,13 +15,17 @@ For each decision:
    out by every seat with the cheap policy of :func:`~.sim.rollout_move`, on the
    integer world of :mod:`.sim`. All candidates see the same worlds, so their
    differences are paired.
-4. **Value.** The bot's points for the round (3, 2, 1, 0 by place with four players;
-   with two, the winner's 3 against 2: the round won).
+4. **Value.** The bot's chance to win the match once the round is scored
+   (:func:`~.outlook.win_chance`: the totals after the round, later rounds drawn
+   fairly), so that it plays safe when ahead and keeps a seat near the target off
+   first place; with the leader more than 12 points from the target, or with
+   ``match_value=0``, its points for the round (3, 2, 1, 0 by place).
 5. **Choice.** After ``min_samples`` worlds, a candidate worse than the prior with
    confidence (``z`` standard errors of the paired differences) is dropped. The
    search stops when the prior alone is left, or the budget is spent: ``seconds``
    of the deciding thread's CPU time (:func:`time.thread_time`, default 0.25) or
-   ``samples`` worlds (reproducible). The move played is the best mean, but the
+   ``samples`` worlds (reproducible; still cut at 0.9 s, so that no decision takes
+   a second). The move played is the best mean, but the
    prior is kept unless the best beats it by ``switch_z`` standard errors of their
    paired difference (a Welch-style check on the differences).
 
@@ -42,25 +46,16 @@ import hashlib
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.thirteen.actions import Action, Pass, Play
-from threethirteen.games.thirteen.bots.hands import (
-    Move,
-    best_split,
-    cards_of,
-    mask_of,
-    move_of_cards,
-)
-from threethirteen.games.thirteen.bots.heuristic import (
-    HeuristicBot,
-    follow_values,
-    lead_move,
-)
+from threethirteen.games.thirteen.bots.hands import Move, best_split, cards_of, move_of_cards
+from threethirteen.games.thirteen.bots.heuristic import HeuristicBot, follow_values
+from threethirteen.games.thirteen.bots.outlook import near_the_end, win_chance
 from threethirteen.games.thirteen.bots.reading import Reading
-from threethirteen.games.thirteen.bots.sim import World, world_of
-from threethirteen.games.thirteen.cards import strength
+from threethirteen.games.thirteen.bots.sim import world_of
 from threethirteen.games.thirteen.scoring import place_points
 from threethirteen.games.thirteen.views import ThirteenView
 
@@ -81,7 +76,7 @@ class SearchStats:
 class _Arm:
     """One candidate's tallies: its values, and its differences from the prior."""
 
-    __slots__ = ("move", "n", "sq", "sum", "dsq", "dsum", "live")
+    __slots__ = ("dsq", "dsum", "live", "move", "n", "sq", "sum")
 
     def __init__(self, move: Move | None) -> None:
         self.move = move
@@ -126,6 +121,7 @@ class MonteCarloBot:
         min_samples: int = 8,
         z: float = 2.0,
         switch_z: float = 1.5,
+        match_value: bool = True,
     ) -> None:
         if not 0 < seconds <= _MAX_SECONDS:
             raise ThreeThirteenError(f"seconds must be above 0 and at most 0.9, got {seconds!r}")
@@ -140,12 +136,14 @@ class MonteCarloBot:
         self.min_samples = min_samples
         self.z = z
         self.switch_z = switch_z
+        self.match_value = bool(match_value)
         self.prior = HeuristicBot()
         self.stats = SearchStats()
 
     # -- the decision ---------------------------------------------------------------------
 
     def choose(self, view: ThirteenView) -> Action:
+        start = time.thread_time()
         self.stats = SearchStats()
         legal = view.legal_actions
         prior_action = self.prior.choose(view)
@@ -158,7 +156,7 @@ class MonteCarloBot:
         arms = [_Arm(m) for m in self._candidates(view, reading, prior)]
         if len(arms) == 1:
             return prior_action
-        best = self._search(view, reading, arms)
+        best = self._search(view, reading, arms, start)
         if best.move == prior:
             return prior_action
         self.stats.switched = True
@@ -171,11 +169,8 @@ class MonteCarloBot:
         out: list[Move | None] = [prior]
         if view.table is None:
             if view.first_lead_card is not None and not view.log:
-                must = 1 << strength(view.first_lead_card)
-                others = [m for m in best_split(reading.hand) if m[3] & must]
-                others.append(lead_move(reading, must))
-                single = (0, 1, must.bit_length() - 1, must)
-                others.append(single)
+                # The first lead must hold a given card: every such play, fewest cards first.
+                others = [move_of_cards(play.cards) for play in view.plays]
             else:
                 others = best_split(reading.hand)
             for m in others:
@@ -183,7 +178,9 @@ class MonteCarloBot:
                     out.append(m)
         else:
             moves = [move_of_cards(play.cards) for play in view.plays]
-            ranked = sorted(follow_values(reading, moves, self.prior.weights), key=lambda c: c.value)
+            ranked = sorted(
+                follow_values(reading, moves, self.prior.weights), key=lambda c: c.value
+            )
             for choice in ranked:
                 if choice.move not in out:
                     out.append(choice.move)
@@ -191,14 +188,13 @@ class MonteCarloBot:
                 out.insert(min(len(out), self.candidates - 1), None)
         return out[: self.candidates]
 
-    def _search(self, view: ThirteenView, reading: Reading, arms: list[_Arm]) -> _Arm:
+    def _search(self, view: ThirteenView, reading: Reading, arms: list[_Arm], start: float) -> _Arm:
         rng = random.Random(_digest(self.seed, view))
         me = view.seat
-        points = place_points(view.players)
+        value_of = self._valuer(view)
         pool = [s for s in range(52) if reading.pool >> s & 1]
         opponents = [s for s in range(view.players) if s != me and view.hand_sizes[s]]
-        start = time.thread_time()
-        limit = min(self.seconds, _MAX_SECONDS)
+        limit = _MAX_SECONDS if self.samples is not None else self.seconds
         worlds = 0
         prior = arms[0]
         while True:
@@ -221,8 +217,7 @@ class MonteCarloBot:
                     continue
                 world = base.copy()
                 world.apply(arm.move)
-                order = world.play_out()
-                values.append(float(points[order.index(me)]))
+                values.append(value_of(tuple(world.play_out())))
             worlds += 1
             p_value = values[0]
             for arm, value in zip(arms, values, strict=True):
@@ -233,10 +228,9 @@ class MonteCarloBot:
                     d = value - p_value
                     arm.dsum += d
                     arm.dsq += d * d
-            if self.samples is not None:
-                if worlds >= self.samples:
-                    break
-            elif time.thread_time() - start >= limit:
+            if self.samples is not None and worlds >= self.samples:
+                break
+            if time.thread_time() - start >= limit:
                 break
             if worlds >= self.min_samples:
                 for arm in arms[1:]:
@@ -259,6 +253,26 @@ class MonteCarloBot:
             return best
         return prior
 
+    def _valuer(self, view: ThirteenView) -> Callable[[tuple[int, ...]], float]:
+        """The value of a finishing order to the bot: its match chance, or its points."""
+        me = view.seat
+        points = place_points(view.players)
+        if not (self.match_value and near_the_end(view.rules, view.totals)):
+            return lambda order: float(points[order.index(me)])
+        known: dict[tuple[int, ...], float] = {}
+        rules, totals = view.rules, view.totals
+
+        def value(order: tuple[int, ...]) -> float:
+            found = known.get(order)
+            if found is None:
+                after = list(totals)
+                for place, seat in enumerate(order):
+                    after[seat] += points[place]
+                found = known[order] = win_chance(rules, after, me)
+            return found
+
+        return value
+
 
 def _digest(seed: int, view: ThirteenView) -> int:
     """A number from the seed and everything the view shows (so hidden cards cannot
@@ -275,6 +289,3 @@ def _digest(seed: int, view: ThirteenView) -> int:
         ]
     )
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-_ = (mask_of, World)

@@ -190,4 +190,3 @@ def _run(pool: int, need: int, length: int, top: int) -> bool:
             if pool >> (4 * r) & 15 & ~((1 << ((top & 3) + 1)) - 1):
                 return True
     return False
-

@@ -129,11 +129,11 @@ class World:
             self.passed.add(seat)
             self.responded.add(seat)
         else:
-            mask = move[3]
-            hand = self.hands[seat] & ~mask
+            before = self.hands[seat]
+            hand = before & ~move[3]
             self.hands[seat] = hand
             made, plan = self.splits[seat]
-            if made >= 0 and move in plan:
+            if made == before and move in plan:
                 # Playing a play of the plan leaves the rest of the plan good.
                 rest = list(plan)
                 rest.remove(move)
@@ -164,9 +164,7 @@ class World:
         )
         passed, responded = self.passed, self.responded
         waiting = [
-            s
-            for s in holders
-            if s != owner and s not in responded and (window or s not in passed)
+            s for s in holders if s != owner and s not in responded and (window or s not in passed)
         ]
         if not waiting:
             assert owner is not None
@@ -198,9 +196,9 @@ def _next(seat: int, among: list[int], n: int) -> int:
 
 # -- the rollout policy -----------------------------------------------------------------
 
-_DANGER = 2  # another seat this close to going out presses
+_DANGER = 3  # another seat this close to going out presses
 _NEAR_END = 6  # a hand this small spends a 2 or a bomb that wins its trick
-_BREAK_LIMIT = 0.4  # the most a plan may lose to beat the table when passing hands it over
+_BREAK_LIMIT = 1.2  # the most a plan may lose to beat the table when passing hands it over
 
 
 def _others_pool(world: World, seat: int) -> tuple[int, int]:
@@ -345,7 +343,7 @@ def beating_moves(hand: int, table: Move, four_on_pair: bool = False) -> list[Mo
                 cards = _lowest_bits(m, count)
             mask = cards << (4 * r)
             moves.append((kind, count, mask.bit_length() - 1, mask))
-    elif kind == SEQUENCE or kind == DOUBLE_SEQUENCE:
+    elif kind in (SEQUENCE, DOUBLE_SEQUENCE):
         need = 1 if kind == SEQUENCE else 2
         length = count // need
         moves.extend(_runs(masks, need, length, top))

@@ -60,9 +60,7 @@ class SimpleBot:
             return Pass()
         kind, size = table.kind, len(table.cards)
         fitting = [
-            play
-            for play in plays
-            if len(play.cards) == size and classify(play.cards).kind is kind
+            play for play in plays if len(play.cards) == size and classify(play.cards).kind is kind
         ]
         if not fitting:
             return Pass()
