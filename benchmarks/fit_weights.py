@@ -1,7 +1,7 @@
 """Fit the heuristic's discard weights to randomized play: what each term is really worth.
 
 The ``heuristic`` bot scores each candidate discard with hand-set weights
-(:class:`threethirteen.bots.heuristic.Weights`). This benchmark measures the
+(:class:`threethirteen.games.three_thirteen.bots.heuristic.Weights`). This benchmark measures the
 weights instead. Seat 0 plays the heuristic, except that at a share
 ``--explore`` of its discards (those with two or more candidates) it throws a
 candidate chosen uniformly at random among the heuristic's shortlist. Because
@@ -64,8 +64,8 @@ from typing import NamedTuple
 from screening import add_match_options, match_share, round_margin
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
-from threethirteen.bots.heuristic import HeuristicBot, Weights, _Context
 from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.bots.heuristic import HeuristicBot, Weights, _Context
 from threethirteen.games.three_thirteen.distance import draws_to_go_out
 from threethirteen.games.three_thirteen.rules import get_rules
 from threethirteen.games.three_thirteen.solver import DiscardChoice

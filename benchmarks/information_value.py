@@ -66,10 +66,10 @@ from dataclasses import dataclass
 
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
-from threethirteen.bots.heuristic import HeuristicBot, _Context
-from threethirteen.bots.outlook import lead_in_spreads
 from threethirteen.cards import Card, Rank
 from threethirteen.games.three_thirteen.actions import Source
+from threethirteen.games.three_thirteen.bots.heuristic import HeuristicBot, _Context
+from threethirteen.games.three_thirteen.bots.outlook import lead_in_spreads
 from threethirteen.games.three_thirteen.distance import closer_draws, draws_to_go_out
 from threethirteen.games.three_thirteen.rules import get_rules
 from threethirteen.games.three_thirteen.solver import HandSolver

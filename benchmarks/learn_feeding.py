@@ -1,9 +1,9 @@
-"""Fit the feeding model (``threethirteen.bots.feeding``) to the truth of played matches.
+"""Fit the feeding model (``games.three_thirteen.bots.feeding``) to the truth of played matches.
 
 The heuristic plays ``--train`` deals (2 players, classic by default) against
 each of ``--opponents`` from seat 0. At each of its discards before anyone has
 gone out, every distinct natural card of its hand becomes a row: the card's
-:data:`~threethirteen.bots.feeding.FEATURES` as a discard to the opponent
+:data:`~threethirteen.games.three_thirteen.bots.feeding.FEATURES` as a discard to the opponent
 (read from the heuristic's view only) and two labels read from the opponent's
 real hand: does the card bring it a turn closer to going out
 (:func:`~threethirteen.games.three_thirteen.distance.closer_draws`), and does it let it go out.
@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import decisions
-from threethirteen.bots.feeding import FEATURES, FeedingModel, feeding_features
-from threethirteen.bots.heuristic import HeuristicBot
 from threethirteen.cards import Card
+from threethirteen.games.three_thirteen.bots.feeding import FEATURES, FeedingModel, feeding_features
+from threethirteen.games.three_thirteen.bots.heuristic import HeuristicBot
 from threethirteen.games.three_thirteen.distance import closer_draws, draws_to_go_out
 from threethirteen.games.three_thirteen.rules import get_rules
 from threethirteen.games.three_thirteen.solver import HandSolver

@@ -16,7 +16,7 @@ benchmark measures that head-room directly, without playing whole matches
    (:func:`threethirteen.games.three_thirteen.worlds.sample_world`); in each world every
    candidate is played and the round is played out by the *true* policies (the bot for
    seat 0, the opponents for the others), then valued as the chance of
-   winning the match (:func:`threethirteen.bots.outlook.match_value`). The same
+   winning the match (:func:`threethirteen.games.three_thirteen.bots.outlook.match_value`). The same
    worlds are also played out by ``montecarlo``'s greedy rollout policy.
 3. The printed figures, in match wins per decision (0.001 = a tenth of a point):
 
@@ -70,9 +70,9 @@ from dataclasses import dataclass
 from screening import MatchOptions, add_match_options, mean_and_error
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.base import decisions
-from threethirteen.bots.montecarlo import rollout
-from threethirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut
+from threethirteen.games.three_thirteen.bots.montecarlo import rollout
+from threethirteen.games.three_thirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.games.three_thirteen.rules import get_rules
 from threethirteen.games.three_thirteen.scoring import RoundEnd
 from threethirteen.games.three_thirteen.state import MatchState, Phase, solver_for

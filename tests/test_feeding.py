@@ -58,8 +58,8 @@ def test_features_count_what_the_next_player_holds_took_and_threw() -> None:
 def test_a_card_that_joins_two_held_cards_in_a_row_is_flagged() -> None:
     from collections import Counter
 
-    from threethirteen.bots.feeding import _joins_two
     from threethirteen.cards import Rank
+    from threethirteen.games.three_thirteen.bots.feeding import _joins_two
 
     held = Counter(Card.parse(c) for c in ("7H", "9H", "JS"))
     joins = [

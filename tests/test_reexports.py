@@ -6,6 +6,10 @@ to its ``solver`` package); users and plug-in bots import ``threethirteen.melds`
 re-exporting what it had. The names below are each old module's ``__all__`` before
 the move (plus ``DEFAULT_CONTRACTS``, public and imported by users of
 ``threethirteen.rules``).
+
+Three-Thirteen's bots moved the same way, from ``threethirteen.bots`` into the game's
+own ``bots`` package; ``threethirteen.bots.heuristic`` and the rest stay as short
+modules, and ``threethirteen.bots`` and ``threethirteen.bots.base`` keep their names.
 """
 
 from __future__ import annotations
@@ -106,6 +110,31 @@ FORMER: dict[str, tuple[str, list[str]]] = {
             "reference_solve",
         ],
     ),
+    # Three-Thirteen's bots: threethirteen.bots.<module> -> <NEW>.bots.<module>
+    "bots.random_bot": ("bots.random_bot", ["RandomBot"]),
+    "bots.greedy": ("bots.greedy", ["GreedyBot", "deadwood_after_discards"]),
+    "bots.simple": ("bots.simple", ["SimpleBot"]),
+    "bots.heuristic": ("bots.heuristic", ["TABLE_WEIGHTS", "HeuristicBot", "Weights"]),
+    "bots.tracking": ("bots.tracking", ["SeatRead", "read_log"]),
+    "bots.feeding": (
+        "bots.feeding",
+        ["FEATURES", "FEEDING_MODEL", "FeedingModel", "feeding_features"],
+    ),
+    "bots.outlook": ("bots.outlook", ["lead_in_spreads", "match_value", "remaining_spread"]),
+    "bots.montecarlo": (
+        "bots.montecarlo",
+        [
+            "RACE_TABLES",
+            "TABLE_NEAR",
+            "MonteCarloBot",
+            "SearchStats",
+            "match_value",
+            "race_penalties",
+            "remaining_spread",
+            "rollout",
+        ],
+    ),
+    "bots.ismcts": ("bots.ismcts", ["IsmctsBot", "tree_moves"]),
 }
 
 
@@ -138,3 +167,27 @@ def test_old_and_new_paths_give_one_class() -> None:
     assert Old is New and OldState is MatchState
     state = OldState.new(get_rules("classic"), 2, seed=1)
     assert isinstance(state, MatchState) and isinstance(state.solver, Old)
+
+
+def test_the_bots_package_keeps_its_names() -> None:
+    import threethirteen.bots as shared
+    import threethirteen.games.three_thirteen.bots as own
+
+    classes = ("RandomBot", "GreedyBot", "SimpleBot", "HeuristicBot", "MonteCarloBot", "IsmctsBot")
+    for name in classes:
+        assert getattr(shared, name) is getattr(own, name), name
+    assert tuple(own.REGISTRY) == shared.BOT_NAMES
+    assert shared.DIFFICULTIES is own.DIFFICULTIES
+    assert shared.game_bots("three-thirteen") == (own.REGISTRY, own.DIFFICULTIES)
+    assert type(shared.make_bot("Medium")) is own.HeuristicBot
+
+
+def test_base_re_exports_the_draws() -> None:
+    from threethirteen.bots import base
+    from threethirteen.games.three_thirteen.bots import draws
+
+    assert (base.STOCK, base.TAKE, base.forced_draw) == (draws.STOCK, draws.TAKE, draws.forced_draw)
+    assert base.forced_draw is draws.forced_draw
+    assert {"STOCK", "TAKE", "forced_draw", "play_match", "close_bot", "decisions"} <= set(
+        base.__all__
+    )

@@ -1,9 +1,13 @@
-"""Bots: the :class:`Bot` protocol, the registry, and the match runner.
+"""Bots: the :class:`Bot` protocol, the registry of every game's bots, and the match runner.
 
-The registry maps a name to a factory ``factory(seed, **options) -> Bot``; a new
-bot registers with one line in ``_REGISTRY``, weakest first. Players may also
-ask for a difficulty (``easy``, ``medium``, ``hard``, ``expert``), an alias of
-a registered name (:data:`DIFFICULTIES`).
+Each game's bots live in its own package (Three-Thirteen's in
+:mod:`threethirteen.games.three_thirteen.bots`, Thirteen's in
+:mod:`threethirteen.games.thirteen.bots`), whose ``REGISTRY`` maps a name to a
+factory ``factory(seed, **options) -> bot``; a new bot registers with one line
+there, weakest first. Players may also ask for a difficulty (``easy``,
+``medium``, ``hard``, ``expert``), an alias of a registered name (the package's
+``DIFFICULTIES``; Three-Thirteen's is :data:`DIFFICULTIES` here). Three-Thirteen's
+bot classes are re-exported here under their old names.
 
 Bots this project does not hold plug in without a change here: an installed
 package names them in the entry-point group ``threethirteen.bots`` (in its
@@ -32,13 +36,17 @@ from importlib import metadata
 from typing import overload
 
 from threethirteen.bots.base import Bot, GameBot, PlayedMatch, play_match
-from threethirteen.bots.greedy import GreedyBot
-from threethirteen.bots.heuristic import HeuristicBot
-from threethirteen.bots.ismcts import IsmctsBot
-from threethirteen.bots.montecarlo import MonteCarloBot
-from threethirteen.bots.random_bot import RandomBot
-from threethirteen.bots.simple import SimpleBot
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.games.three_thirteen.bots import (
+    DIFFICULTIES,
+    REGISTRY,
+    GreedyBot,
+    HeuristicBot,
+    IsmctsBot,
+    MonteCarloBot,
+    RandomBot,
+    SimpleBot,
+)
 
 __all__ = [
     "BOT_NAMES",
@@ -63,31 +71,12 @@ __all__ = [
 BotFactory = Callable[..., Bot]
 """``factory(seed, **options) -> Bot``: a bot class, or any callable like one."""
 
-# One line a bot, weakest first. Keep it a plain dict literal: each bot's author adds
-# its own line here (the montecarlo and expert bots register the same way).
-_REGISTRY: dict[str, BotFactory] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "simple": SimpleBot,
-    "heuristic": HeuristicBot,
-    "montecarlo": MonteCarloBot,
-    "ismcts": IsmctsBot,
-}
-
-DIFFICULTIES: dict[str, str] = {
-    "easy": "simple",
-    "medium": "heuristic",
-    "hard": "montecarlo",
-    "expert": "expert",
-}
-"""Difficulty names players choose from, each an alias of a registry name.
-
-An alias whose bot is not registered (yet) is refused by :func:`make_bot` like an
-unknown name.
-"""
-
-BOT_NAMES: tuple[str, ...] = tuple(_REGISTRY)
-"""The registered bot names, weakest first (aliases not included)."""
+# Three-Thirteen's difficulty names (players choose from them, each an alias of a
+# registry name; one whose bot is not registered yet is refused by make_bot) and bot
+# names are the default game's, so they are loaded with this module: the re-exported
+# classes above need its bot package anyway.
+BOT_NAMES: tuple[str, ...] = tuple(REGISTRY)
+"""Three-Thirteen's registered bot names, weakest first (aliases not included)."""
 
 
 def bot_name(name: str, game: str = "three-thirteen") -> str:
@@ -117,10 +106,11 @@ def bot_name(name: str, game: str = "three-thirteen") -> str:
     return key
 
 
-# The bots of the other games: the module of each game's bot package, which holds its
+# The bots of every game: the module of each game's bot package, which holds its
 # ``REGISTRY`` (name -> factory, weakest first) and ``DIFFICULTIES``. Imported when first
 # asked for, so that Three-Thirteen's commands never load another game's bots.
 _GAME_BOT_MODULES: dict[str, str] = {
+    "three-thirteen": "threethirteen.games.three_thirteen.bots",
     "thirteen": "threethirteen.games.thirteen.bots",
 }
 
@@ -132,13 +122,10 @@ def game_bots(game: str = "three-thirteen") -> tuple[dict[str, BotFactory], dict
     >>> list(registry)[:2], levels["easy"]
     (['random', 'simple'], 'simple')
     """
-    if game == "three-thirteen":
-        return _REGISTRY, DIFFICULTIES
     module_name = _GAME_BOT_MODULES.get(game)
     if module_name is None:
         raise ThreeThirteenError(
-            f"no bots for the game {game[:40]!r}; games with bots: "
-            f"{', '.join(['three-thirteen', *_GAME_BOT_MODULES])}"
+            f"no bots for the game {game[:40]!r}; games with bots: {', '.join(_GAME_BOT_MODULES)}"
         )
     module = importlib.import_module(module_name)
     return module.REGISTRY, module.DIFFICULTIES

@@ -18,7 +18,8 @@ from typing import Any, Protocol, runtime_checkable
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.game import MatchState as GameState
 from threethirteen.game import Stage
-from threethirteen.games.three_thirteen.actions import Action, Draw, Source
+from threethirteen.games.three_thirteen.actions import Action
+from threethirteen.games.three_thirteen.bots.draws import STOCK, TAKE, forced_draw
 from threethirteen.games.three_thirteen.records import GameRecord
 from threethirteen.games.three_thirteen.rules import Rules
 from threethirteen.games.three_thirteen.state import MatchState
@@ -40,7 +41,8 @@ __all__ = [
     "play_match",
 ]
 
-STOCK, TAKE = Draw(Source.STOCK), Draw(Source.DISCARD)
+# STOCK, TAKE and forced_draw are Three-Thirteen's: they live in its bot package
+# (games/three_thirteen/bots/draws.py) and are re-exported here for old imports.
 
 
 @runtime_checkable
@@ -175,16 +177,3 @@ def play_match(
     for _ in decisions(state, bots, observer):
         pass
     return PlayedMatch(state, state.record(names))
-
-
-def forced_draw(view: PlayerView) -> Action | None:
-    """The draw when there is no choice, else ``None``.
-
-    The stock when the pile cannot be taken (empty, or not legal), the pile when
-    the stock cannot be drawn (an empty stock under the ``end-round`` rule).
-    """
-    if TAKE not in view.legal_actions or view.top_discard is None:
-        return STOCK
-    if STOCK not in view.legal_actions:
-        return TAKE
-    return None

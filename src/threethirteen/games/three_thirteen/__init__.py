@@ -12,7 +12,9 @@ The pure core of the game, importing nothing above :mod:`threethirteen.cards`,
 * :mod:`.worlds` and :mod:`.inference` (full states consistent with a view, for
   search bots), :mod:`.view_json` (a view as JSON);
 * :mod:`.game`: ``GAME``, the :class:`~threethirteen.game.Game` object the registry
-  (:mod:`threethirteen.games`) finds by the name ``three-thirteen``.
+  (:mod:`threethirteen.games`) finds by the name ``three-thirteen``;
+* :mod:`.bots`: the game's bots, weakest first (``REGISTRY``, ``DIFFICULTIES``), which
+  the shared :mod:`threethirteen.bots` layer reads.
 
 Importing this package loads none of them.
 """

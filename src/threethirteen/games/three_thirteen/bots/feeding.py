@@ -31,10 +31,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threethirteen.bots.tracking import read_log
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.three_thirteen.actions import Source
+from threethirteen.games.three_thirteen.bots.tracking import read_log
 from threethirteen.games.three_thirteen.views import (
     PlayerView,
     known_holdings,

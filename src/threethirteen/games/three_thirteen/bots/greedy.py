@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.cards import Card
 from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.bots.draws import STOCK, TAKE, forced_draw
 from threethirteen.games.three_thirteen.solver import HandSolver, Meld
 from threethirteen.games.three_thirteen.state import solver_for
 from threethirteen.games.three_thirteen.views import Phase, PlayerView

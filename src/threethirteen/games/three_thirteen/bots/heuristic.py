@@ -49,7 +49,7 @@ deadwood points (lower is better)::
   share of cards that bring it closer still count for the hand's shape).
   Both are also weighed by the match: ``exp(-risk * lead)``, where
   ``lead`` is how far the bot leads the best other total in spreads of the
-  rounds left (:func:`~threethirteen.bots.outlook.lead_in_spreads`), kept within
+  rounds left (:func:`~.outlook.lead_in_spreads`), kept within
   ``[1/risk_cap, risk_cap]``. Ahead, draws still to come count less and the bot
   plays for low deadwood (less variance); behind, they count more.
 * **danger**: how much the discard helps the next player. With two players a
@@ -57,9 +57,9 @@ deadwood points (lower is better)::
   brings that player a turn nearer going out, plus :attr:`Weights.feed_out`
   (15) times the chance it lets it go out, both from logistic models over
   what the public log and the unseen cards say near the card's rank and suit,
-  fitted to the truth of played matches (:mod:`threethirteen.bots.feeding`).
+  fitted to the truth of played matches (:mod:`threethirteen.games.three_thirteen.bots.feeding`).
   With those weights 0, a rule over the public log
-  (:mod:`threethirteen.bots.tracking`) reads it instead, weighed
+  (:mod:`threethirteen.games.three_thirteen.bots.tracking`) reads it instead, weighed
   ``feeds_next``: the ranks it took from the pile, and the same-suit
   neighbours of what it took, count against a card; ranks it refused or threw
   away itself count for it. A wild or joker counts :attr:`Weights.wild_danger`
@@ -94,13 +94,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from threethirteen.bots.base import STOCK, TAKE, forced_draw
-from threethirteen.bots.feeding import FEEDING_MODEL, feeding_features
-from threethirteen.bots.outlook import lead_in_spreads
-from threethirteen.bots.tracking import SeatRead, read_log
 from threethirteen.cards import Card, Rank, Suit
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.bots.draws import STOCK, TAKE, forced_draw
+from threethirteen.games.three_thirteen.bots.feeding import FEEDING_MODEL, feeding_features
+from threethirteen.games.three_thirteen.bots.outlook import lead_in_spreads
+from threethirteen.games.three_thirteen.bots.tracking import SeatRead, read_log
 from threethirteen.games.three_thirteen.distance import closer_draws, draws_to_go_out
 from threethirteen.games.three_thirteen.rules import AceMode
 from threethirteen.games.three_thirteen.solver import DiscardChoice, HandSolver, Meld, MeldKind
@@ -126,7 +126,7 @@ class Weights:
     candidates: int = 5  # discards weighed beyond their deadwood, best deadwood first
     # The match, not only the round: what future draws may bring (a gamble) is
     # weighed exp(-risk * lead), the lead over the best other total in spreads of the
-    # rounds to come (:func:`~threethirteen.bots.outlook.lead_in_spreads`), within
+    # rounds to come (outlook.lead_in_spreads), within
     # [1/risk_cap, risk_cap]: ahead, the bot dumps high cards sooner; behind, it gambles.
     risk: float = 1.0
     risk_cap: float = 2.0
@@ -148,7 +148,7 @@ class Weights:
     # going out (distance.closer_draws; mahjong's ukeire): how soon the distance
     # is likely to fall, where the distance supposes every needed card comes.
     acceptance: float = 20.0
-    # The learned reading of the next player (threethirteen.bots.feeding): a natural card
+    # The learned reading of the next player (the feeding module): a natural card
     # thrown costs feed_closer points times the fitted chance that it brings that player
     # a turn nearer going out, plus feed_out times the chance it lets it go out. Both 0:
     # the rule over the public log (feeds_next times the danger) reads it instead, as
@@ -510,7 +510,7 @@ class HeuristicBot:
 
         The log rule (:meth:`_feeds`) times ``feeds_next``; with ``feed_closer`` or
         ``feed_out`` set, a natural card is priced by the learned model instead
-        (:mod:`threethirteen.bots.feeding`), a wild still by the rule.
+        (:mod:`threethirteen.games.three_thirteen.bots.feeding`), a wild still by the rule.
         """
         w = ctx.weights
         if not (w.feed_closer or w.feed_out) or ctx.next_read is None:

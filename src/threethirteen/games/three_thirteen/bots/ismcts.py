@@ -21,10 +21,10 @@ cheap rollouts and race valuation at the leaves:
    move with the highest upper confidence bound (UCB1 with availability counts,
    ``exploration`` its constant, each seat maximising its own value).
 4. **Leaves.** From the first new node the round is played on by ``montecarlo``'s
-   greedy policy for one turn a seat (:func:`~threethirteen.bots.montecarlo.rollout`)
+   greedy policy for one turn a seat (:func:`~.montecarlo.rollout`)
    and a round still running is valued by the race; the round's penalties are
    added to the score sheet and turned into each seat's chance of winning the
-   match (:func:`~threethirteen.bots.outlook.match_value`).
+   match (:func:`~threethirteen.games.three_thirteen.bots.outlook.match_value`).
 5. **Choice.** When the budget is spent (``seconds`` of the thread's CPU time,
    0.5 by default, or ``samples`` iterations), or earlier once every root move has
    ``min_samples`` iterations and none can still beat the prior by
@@ -51,16 +51,16 @@ import math
 import random
 import time
 
-from threethirteen.bots.montecarlo import (
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.games.three_thirteen.bots.montecarlo import (
     MonteCarloBot,
     SearchStats,
     discard_key,
     is_locked,
     rollout,
 )
-from threethirteen.bots.outlook import match_value, remaining_spread
-from threethirteen.errors import ThreeThirteenError
-from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.games.three_thirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.games.three_thirteen.state import MatchState
 from threethirteen.games.three_thirteen.views import Phase, PlayerView
 from threethirteen.games.three_thirteen.worlds import sample_world

@@ -3,7 +3,7 @@
 For each decision:
 
 1. **Candidates.** The ``heuristic`` bot's move
-   (:class:`~threethirteen.bots.heuristic.HeuristicBot`, a few milliseconds) is
+   (:class:`~threethirteen.games.three_thirteen.bots.heuristic.HeuristicBot`, a few milliseconds) is
    the *prior*. The draw is the prior's, unsearched (searched draws measured
    worse: the rollouts' players ignore what taking a card tells the table).
    In the discard phase going out is played at once when legal (a zero round
@@ -81,11 +81,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from threethirteen.bots.heuristic import HeuristicBot
-from threethirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.three_thirteen.actions import Action, Discard, Draw, GoOut, Source
+from threethirteen.games.three_thirteen.bots.heuristic import HeuristicBot
+from threethirteen.games.three_thirteen.bots.outlook import match_value, remaining_spread
 from threethirteen.games.three_thirteen.distance import draws_to_go_out
 from threethirteen.games.three_thirteen.inference import infer_worlds
 from threethirteen.games.three_thirteen.rules import EmptyStock

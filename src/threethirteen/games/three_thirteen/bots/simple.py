@@ -24,9 +24,9 @@ goes out with any card).
 
 from __future__ import annotations
 
-from threethirteen.bots.base import STOCK, TAKE, forced_draw
 from threethirteen.cards import Card
 from threethirteen.games.three_thirteen.actions import Action, Discard, GoOut
+from threethirteen.games.three_thirteen.bots.draws import STOCK, TAKE, forced_draw
 from threethirteen.games.three_thirteen.solver import HandSolver
 from threethirteen.games.three_thirteen.views import Phase, PlayerView
 

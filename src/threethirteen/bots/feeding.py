@@ -1,0 +1,22 @@
+"""Moved: this module is now :mod:`threethirteen.games.three_thirteen.bots.feeding`.
+
+Kept so that ``from threethirteen.bots.feeding import ...`` goes on working: it
+re-exports the names it had, the same objects as the new module's. New code
+imports the new module (and patches that one: the bots read their names there).
+"""
+
+from __future__ import annotations
+
+from threethirteen.games.three_thirteen.bots.feeding import (
+    FEATURES,
+    FEEDING_MODEL,
+    FeedingModel,
+    feeding_features,
+)
+
+__all__ = [
+    "FEATURES",
+    "FEEDING_MODEL",
+    "FeedingModel",
+    "feeding_features",
+]

@@ -1,0 +1,18 @@
+"""Moved: this module is now :mod:`threethirteen.games.three_thirteen.bots.greedy`.
+
+Kept so that ``from threethirteen.bots.greedy import ...`` goes on working: it
+re-exports the names it had, the same objects as the new module's. New code
+imports the new module (and patches that one: the bots read their names there).
+"""
+
+from __future__ import annotations
+
+from threethirteen.games.three_thirteen.bots.greedy import (
+    GreedyBot,
+    deadwood_after_discards,
+)
+
+__all__ = [
+    "GreedyBot",
+    "deadwood_after_discards",
+]

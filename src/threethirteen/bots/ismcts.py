@@ -1,0 +1,18 @@
+"""Moved: this module is now :mod:`threethirteen.games.three_thirteen.bots.ismcts`.
+
+Kept so that ``from threethirteen.bots.ismcts import ...`` goes on working: it
+re-exports the names it had, the same objects as the new module's. New code
+imports the new module (and patches that one: the bots read their names there).
+"""
+
+from __future__ import annotations
+
+from threethirteen.games.three_thirteen.bots.ismcts import (
+    IsmctsBot,
+    tree_moves,
+)
+
+__all__ = [
+    "IsmctsBot",
+    "tree_moves",
+]
