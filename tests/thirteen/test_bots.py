@@ -72,6 +72,18 @@ def test_whole_matches_are_legal_and_repeatable(name: str, players: int) -> None
         assert again.record == played.record
 
 
+HOUSE = ["bomb-after-pass", "four-on-pair-of-twos", "three-of-spades-leads", "share-ties"]
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_house_rules_matches_are_legal(name: str, players: int) -> None:
+    rules = GAME.rules(None, ["target=5", "instant-wins", *HOUSE])
+    bots = [bot(name, 7 + seat) for seat in range(players)]
+    played = play_game(GAME, rules, bots, seed=players)
+    assert played.state.stage.value == "match-over"
+
+
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_mixed_tables_finish(name: str) -> None:
     others = [n for n in REGISTRY if n != name and n != "montecarlo"]

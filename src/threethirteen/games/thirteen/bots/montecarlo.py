@@ -4,9 +4,11 @@ For each decision:
 
 1. **Candidates.** The ``heuristic`` bot's move is the *prior*
    (:class:`~.heuristic.HeuristicBot`). Leading, the others are the other plays of
-   its plan (:func:`~.hands.best_split`); following, the pass and the plays the
-   heuristic values best (:func:`~.heuristic.follow_values`), ``candidates`` in all.
-   A play that empties the hand, or a lone legal action, is played unsearched.
+   its plan (:func:`~.hands.best_split`; on the round's first lead, the plays that
+   hold the card it must); following, the pass, the lowest play of each kind that
+   beats the table (its own kind, and bombs on 2s), then the plays the heuristic
+   values best (:func:`~.heuristic.follow_values`): ``candidates`` in all (6). A
+   play that empties the hand, or a lone legal action, is played unsearched.
 2. **Worlds.** The cards the bot has not seen are dealt at random to the other seats,
    as many as each holds; with two or three players the rest stay out of the round
    (the cards known never to have been dealt, below a first round's lowest card, are
@@ -177,15 +179,19 @@ class MonteCarloBot:
                 if m not in out:
                     out.append(m)
         else:
+            # The pass, the lowest play of each kind (the table's kind, then bombs), then
+            # the plays the heuristic values best.
             moves = [move_of_cards(play.cards) for play in view.plays]
+            lowest: dict[int, Move] = {}
+            for m in moves:
+                if m[0] not in lowest or m[2] < lowest[m[0]][2]:
+                    lowest[m[0]] = m
             ranked = sorted(
                 follow_values(reading, moves, self.prior.weights), key=lambda c: c.value
             )
-            for choice in ranked:
-                if choice.move not in out:
-                    out.append(choice.move)
-            if None not in out[: self.candidates]:
-                out.insert(min(len(out), self.candidates - 1), None)
+            for answer in [None, *lowest.values(), *(c.move for c in ranked)]:
+                if answer not in out:
+                    out.append(answer)
         return out[: self.candidates]
 
     def _search(self, view: ThirteenView, reading: Reading, arms: list[_Arm], start: float) -> _Arm:

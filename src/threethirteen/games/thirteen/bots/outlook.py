@@ -33,7 +33,7 @@ _SPREAD = 3.0  # points: the softmax's scale for matches still open after the ho
 _NEAR = 12  # points from the target: closer than this, the search uses the match value
 # (target, share, my total, the others' totals sorted, rounds left) -> chance
 _CACHE: dict[tuple[int, bool, int, tuple[int, ...], int], float] = {}
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 50_000
 
 
 def near_the_end(rules: Rules, totals: tuple[int, ...] | list[int]) -> bool:
