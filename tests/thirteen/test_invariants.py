@@ -81,7 +81,8 @@ def play_checked_match(rules: Rules, players: int, seed: int) -> ThirteenState:
     state = ThirteenState.new(rules, players, seed=seed)
     rng = random.Random(seed)
     out: set[int] = set()  # who passed in this trick, followed from the events alone
-    totals_before = state.totals
+    # Not state.totals: an instant win at the deal may have scored round 1 already.
+    totals_before = (0,) * players
     steps = 0
     while state.phase is not Phase.MATCH_OVER:
         steps += 1
@@ -160,3 +161,15 @@ def test_a_copy_plays_on_alone() -> None:
         else:
             copy.apply(rng.choice(copy.legal_actions()))
     assert (state.hands, state.log, state.passed, state.totals) == before
+
+
+def test_an_instant_win_at_the_first_deal_is_scored_before_any_play() -> None:
+    # Regression: the invariant run once read "the totals before round 1" from a state
+    # whose first deal was already an instant win (seed 363, two players). The match
+    # must still check out whole, and the first round scores 3 to the instant winner.
+    rules = Rules(target=1, instant_wins=True)
+    state = ThirteenState.new(rules, 2, seed=363)
+    assert state.phase is Phase.ROUND_OVER
+    assert state.results[0].instant
+    assert sorted(state.totals) == [0, 3]
+    play_checked_match(rules, 2, 363)
