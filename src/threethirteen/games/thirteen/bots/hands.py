@@ -139,7 +139,7 @@ def beats_move(play: Move, table: Move, four_on_pair_of_twos: bool = False) -> b
 # A split is scored by the sum of its plays' costs: one for each play, less the credit
 # of a play that is likely to win its trick (so that it brings the lead back). The
 # credits are by rank (0 = 3 .. 12 = 2) and were set by hand, then checked in matches
-# (benchmarks/thirteen_ladder.py).
+# (threethirteen tournament --game thirteen).
 _SINGLE_CREDIT = (0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.04, 0.07, 0.11, 0.17, 0.26, 0.42, 0.85)
 _PAIR_CREDIT = (0.0, 0.0, 0.0, 0.02, 0.04, 0.06, 0.09, 0.13, 0.18, 0.26, 0.36, 0.52, 0.95)
 _TRIPLE_CREDIT = (*tuple(0.25 + 0.04 * r for r in range(12)), 1.0)

@@ -26,7 +26,7 @@ Its rule, in words a player would use:
   back least, unless that costs more than handing over the lead.
 
 Its few numbers (:class:`Weights`) can be given as options, ``heuristic:save_cost=2``;
-they were set by matches against ``simple`` (``benchmarks/thirteen_ladder.py``).
+they were set by matches against ``simple`` (``threethirteen tournament --game thirteen``).
 Deterministic (``seed`` is unused); a decision takes a fraction of a millisecond.
 
 >>> from threethirteen.games.thirteen.state import ThirteenState
