@@ -34,8 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The full command-line parser, one subparser per command."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Three-Thirteen rummy: terminal play against bots, the exact hand "
-        "solver, and match replays.",
+        description="Card games on one platform: Three-Thirteen rummy (the web app: 'serve') "
+        "and Thirteen (Tien len, --game thirteen). Terminal play against bots, the exact hand "
+        "solver, Thirteen's legal plays, match replays, the bot lab and engines.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (play, solve, legal, replay, tournament, compare, merge, engine, serve):
