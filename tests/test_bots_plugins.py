@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from outside_packages import installed_package
 from threethirteen.bots import bot_name, make_bot, play_match, plugin_bots
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.rules import get_rules
@@ -50,17 +50,8 @@ constant = outside_bots:NOT_A_BOT
 
 @pytest.fixture
 def outside_package(tmp_path: Path) -> Iterator[Path]:
-    (tmp_path / "outside_bots.py").write_text(MODULE)
-    info = tmp_path / "outside_bots-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: outside-bots\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(ENTRY_POINTS)
-    sys.path.insert(0, str(tmp_path))
-    try:
-        yield tmp_path
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("outside_bots", None)
+    with installed_package(tmp_path, "outside_bots", MODULE, ENTRY_POINTS) as folder:
+        yield folder
 
 
 def test_an_installed_plugin_bot_plays_through_the_registry(outside_package: Path) -> None:

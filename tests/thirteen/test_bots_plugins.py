@@ -7,12 +7,12 @@ Three-Thirteen lookup of the same name does not.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from outside_packages import installed_package
 from threethirteen.bots import bot_name, make_bot, plugin_bots
 from threethirteen.bots.match import play_game
 from threethirteen.errors import ThreeThirteenError
@@ -42,17 +42,8 @@ simple = outside_thirteen_bots:LastPlayBot
 
 @pytest.fixture
 def outside_package(tmp_path: Path) -> Iterator[Path]:
-    (tmp_path / "outside_thirteen_bots.py").write_text(MODULE)
-    info = tmp_path / "outside_thirteen_bots-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: outside-thirteen\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(ENTRY_POINTS)
-    sys.path.insert(0, str(tmp_path))
-    try:
-        yield tmp_path
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("outside_thirteen_bots", None)
+    with installed_package(tmp_path, "outside_thirteen_bots", MODULE, ENTRY_POINTS) as folder:
+        yield folder
 
 
 def test_a_plugin_thirteen_bot_plays_whole_matches(outside_package: Path) -> None:
