@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.text import Text
 
 from threethirteen.engines import EngineSpec
 from threethirteen.engines.process import MOVE_TIMEOUT
@@ -27,6 +28,8 @@ __all__ = [
     "check_writable",
     "engine_specs",
     "make_console",
+    "pause_between_rounds",
+    "read_move",
     "rules_from_args",
 ]
 
@@ -110,6 +113,31 @@ def check_writable(path: Path) -> None:
 
 class QuitError(Exception):
     """The player asked to stop, or the input ended (the terminal games)."""
+
+
+def read_move(console: Console, stdin: TextIO, prompt: str, *, echo: bool) -> str:
+    """Prompt and read one line of a terminal game; ``echo`` prints scripted input back.
+
+    Raises :class:`QuitError` when the input has ended.
+    """
+    console.print(Text(f"{prompt}> ", style="bold cyan"), end="")
+    console.file.flush()
+    line = stdin.readline()
+    if not line:
+        console.print()
+        raise QuitError("Input ended; the game stops here.")
+    line = line.strip()
+    if echo:
+        console.print(line)  # echo scripted input, so transcripts read well
+    return line
+
+
+def pause_between_rounds(console: Console, stdin: TextIO) -> None:
+    """Wait for Enter before the next round; ``q`` or the end of input stops the game."""
+    console.print("Press Enter for the next round (q to quit).", end="")
+    line = stdin.readline()
+    if not line or line.strip().lower() in ("q", "quit"):
+        raise QuitError("You stopped the game between rounds.")
 
 
 class _Console(Console):

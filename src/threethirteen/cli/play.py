@@ -37,6 +37,8 @@ from threethirteen.cli.common import (
     check_writable,
     engine_specs,
     make_console,
+    pause_between_rounds,
+    read_move,
     rules_from_args,
 )
 from threethirteen.cli.games import add_game_options
@@ -573,16 +575,7 @@ class TerminalGame:
         prompt = "Draw (s = stock, d = pile)" if view.phase is Phase.DRAW else "Discard"
         if view.is_final_turn:
             prompt += " (final turn)"
-        self.console.print(Text(f"{prompt}> ", style="bold cyan"), end="")
-        self.console.file.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.console.print()
-            raise QuitError("Input ended; the game stops here.")
-        line = line.strip()
-        if not self.interactive:
-            self.console.print(line)  # echo scripted input, so transcripts read well
-        return line
+        return read_move(self.console, self.stdin, prompt, echo=not self.interactive)
 
     def _after_human_move(self, seat: int, action: Action) -> None:
         view = self.state.view(seat)
@@ -696,10 +689,7 @@ class TerminalGame:
             self.console.print(Text("Score sheet", style="bold"))
             self.console.print(score_sheet_table(view.scores, self.names))
         if self.interactive and self.human is not None and result.number < view.rules.rounds:
-            self.console.print("Press Enter for the next round (q to quit).", end="")
-            line = self.stdin.readline()
-            if not line or line.strip().lower() in ("q", "quit"):
-                raise QuitError("You stopped the game between rounds.")
+            pause_between_rounds(self.console, self.stdin)
 
     def _match_over(self) -> None:
         view = self._viewer()

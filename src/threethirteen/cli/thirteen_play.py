@@ -33,7 +33,14 @@ from rich.text import Text
 from threethirteen.bots import bot_name, game_bots, make_bot
 from threethirteen.bots.match import GameBot
 from threethirteen.cards import Card, Rank
-from threethirteen.cli.common import QuitError, check_writable, engine_specs, make_console
+from threethirteen.cli.common import (
+    QuitError,
+    check_writable,
+    engine_specs,
+    make_console,
+    pause_between_rounds,
+    read_move,
+)
 from threethirteen.cli.games import game_and_rules
 from threethirteen.cli.thirteen_render import (
     Narrator,
@@ -537,16 +544,7 @@ class ThirteenTerminal:
             prompt = "Bomb or pass"
         else:
             prompt = "Play or pass"
-        self.console.print(Text(f"{prompt}> ", style="bold cyan"), end="")
-        self.console.file.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.console.print()
-            raise QuitError("Input ended; the game stops here.")
-        line = line.strip()
-        if not self.interactive:
-            self.console.print(line)  # echo scripted input, so transcripts read well
-        return line
+        return read_move(self.console, self.stdin, prompt, echo=not self.interactive)
 
     def _show_turn(self, view: ThirteenView) -> None:
         console = self.console
@@ -624,10 +622,7 @@ class ThirteenTerminal:
         console.print(result_table(result, self.names, view.totals))
         console.print(totals_line(view.totals, self.names, view.rules))
         if self.interactive and self.human is not None and not view.winners:
-            console.print("Press Enter for the next round (q to quit).", end="")
-            line = self.stdin.readline()
-            if not line or line.strip().lower() in ("q", "quit"):
-                raise QuitError("You stopped the game between rounds.")
+            pause_between_rounds(console, self.stdin)
 
     def _match_over(self) -> None:
         state = self.state
