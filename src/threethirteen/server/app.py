@@ -44,9 +44,9 @@ from threethirteen.server.service import (
     Status,
     TableService,
     Ticket,
-    check_name,
     difficulties,
 )
+from threethirteen.server.tables import check_name
 from threethirteen.store.base import Store, TableRow
 from threethirteen.store.url import open_store
 

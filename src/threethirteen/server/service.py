@@ -31,8 +31,6 @@ replaced for the rest of the match by the stand-in bot :data:`TIMER_BOT`
 
 from __future__ import annotations
 
-import enum
-import hashlib
 import hmac
 import json
 import logging
@@ -40,9 +38,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 
 from threethirteen.bots import DIFFICULTIES, Bot, bot_name, make_bot
 from threethirteen.bots.base import close_bot
@@ -63,20 +59,30 @@ from threethirteen.server.engines import (
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
-    Arrangements,
     ClearSeatMessage,
     ClientMessage,
-    JsonList,
     PingMessage,
     ProtocolError,
     ReadyMessage,
     StartMessage,
-    encode_event,
-    encode_result,
     encode_view,
     encode_view_json,
 )
-from threethirteen.store.base import NEXT_ROUND, ActionRow, SeatRow, Store, TableRow
+from threethirteen.server.tables import (
+    AutoMove,
+    Outcome,
+    Seat,
+    SeatKind,
+    StandIn,
+    Status,
+    Table,
+    Ticket,
+    check_name,
+    hash_token,
+    now_iso,
+    resolve_bot,
+)
+from threethirteen.store.base import NEXT_ROUND, ActionRow, Store, TableRow
 
 __all__ = [
     "AutoMove",
@@ -94,7 +100,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-NAME_LIMIT = 24
 TURN_SECONDS = (5.0, 600.0)
 TAKEOVER_SECONDS = (0.0, 3600.0)
 TIMER_BOT = "simple"
@@ -102,199 +107,6 @@ TIMER_BOT = "simple"
 stand-in for an engine that failed."""
 ENGINE_REST = 120.0
 """Seconds a table waits on a person before its engines' processes are stopped."""
-
-
-@dataclass(frozen=True)
-class StandIn:
-    """Why :data:`TIMER_BOT` plays a bot seat for the rest of the match.
-
-    ``reason`` is what the players are told (the table's ``stand_in_reason``):
-
-    - ``"failed"``: the engine broke the protocol, timed out or died;
-    - ``"busy"``: it could not start because the server's cap on engine processes
-      (``--max-engines``) stayed full (:class:`~threethirteen.server.engines.EngineBusyError`);
-    - ``"missing"``: a restored table names a bot or engine this server does not run.
-
-    ``detail`` is the host's text, for the log; it may quote the engine's command or
-    output, so it never reaches the players.
-    """
-
-    reason: Literal["failed", "busy", "missing"]
-    detail: str
-
-
-class Status(enum.Enum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
-class SeatKind(enum.Enum):
-    EMPTY = "empty"
-    HUMAN = "human"
-    BOT = "bot"
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a seat token: its SHA-256, hex."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _now_iso() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def check_name(name: object) -> str:
-    """A player's name, stripped; raises ``ProtocolError('bad-name')`` quoting a bad one."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LIMIT:
-        raise ProtocolError(
-            "bad-name", f"a name must be 1 to {NAME_LIMIT} characters of text, got {name!r}", name
-        )
-    return name.strip()
-
-
-def resolve_bot(name: str) -> str:
-    """The registry name of a difficulty or bot; raises ``ProtocolError('unknown-bot')``."""
-    try:
-        return bot_name(name)
-    except ThreeThirteenError as exc:
-        raise ProtocolError("unknown-bot", str(exc), name) from exc
-
-
-@dataclass
-class Seat:
-    """One seat of a table: empty, a human (known by the hash of its token) or a bot."""
-
-    kind: SeatKind = SeatKind.EMPTY
-    name: str = ""
-    bot: str | None = None  # registry name, for a bot seat
-    token_hash: str | None = None
-    connections: int = 0
-    disconnected_since: float | None = None
-
-    def row(self) -> SeatRow:
-        return SeatRow(self.kind.value, self.name, self.bot, self.token_hash)
-
-
-@dataclass(frozen=True, slots=True)
-class Ticket:
-    """What a player gets on taking a seat: the table, the seat and the secret token."""
-
-    table_id: str
-    seat: int
-    token: str
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a handled message did: changed the table, was stale, or asked for a pong."""
-
-    changed: bool = False
-    stale: bool = False
-    pong: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class AutoMove:
-    """A move the server makes by itself, due at clock time ``at``.
-
-    ``kind``: ``bot`` (a bot seat), ``timer`` (a human's turn timer ran out),
-    ``takeover`` (an absent human's seat), ``advance`` (deal the next round).
-    ``bot`` is the registry name of the bot that chooses (None for ``advance``).
-    """
-
-    kind: str
-    seat: int
-    version: int
-    at: float
-    bot: str | None
-
-
-@dataclass
-class Table:
-    """One table: its seats, options, match and version, guarded by :attr:`lock`."""
-
-    id: str
-    preset: str
-    house: tuple[str, ...]
-    rules: Rules
-    seats: list[Seat]
-    turn_seconds: float | None
-    takeover_seconds: float | None
-    seed: int
-    created_at: str
-    status: Status = Status.LOBBY
-    version: int = 0
-    state: MatchState | None = None
-    ready: set[int] = field(default_factory=set)
-    phase_since: float = 0.0  # clock time of the last change of move (turn timers)
-    actions: int = 0  # actions in the stored log
-    finished_at: str | None = None
-    record: str | None = None
-    spectators: int = 0
-    bots: dict[int, Bot] = field(default_factory=dict)
-    stand_ins: dict[int, StandIn] = field(default_factory=dict)  # seat -> why TIMER_BOT plays it
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    texts: SnapshotTexts = field(default_factory=lambda: SnapshotTexts())
-
-    @property
-    def host(self) -> int:
-        return 0
-
-    @property
-    def names(self) -> list[str]:
-        return [seat.name or f"seat {i}" for i, seat in enumerate(self.seats)]
-
-    def row(self) -> TableRow:
-        return TableRow(
-            id=self.id,
-            status=self.status.value,
-            preset=self.preset,
-            house=self.house,
-            rules=self.rules.options(),
-            seats=tuple(s.row() for s in self.seats),
-            turn_seconds=self.turn_seconds,
-            takeover_seconds=self.takeover_seconds,
-            seed=self.seed,
-            version=self.version,
-            created_at=self.created_at,
-            finished_at=self.finished_at,
-            record=self.record,
-        )
-
-    def away(self, seat: int, now: float) -> bool:
-        """True when a bot plays for this human seat: all its connections gone long enough."""
-        s = self.seats[seat]
-        return (
-            s.kind is SeatKind.HUMAN
-            and s.connections == 0
-            and self.takeover_seconds is not None
-            and s.disconnected_since is not None
-            and now >= s.disconnected_since + self.takeover_seconds
-        )
-
-
-class SnapshotTexts:
-    """A table's cache of encoded snapshot parts (memory only; never stored).
-
-    ``views`` holds the view JSON of each seat (None: the spectators') for the
-    version ``version`` only: a view changes only with the version, so a new
-    version empties it. ``results`` holds every finished round's reveal, encoded
-    once (a scored round never changes), ``log`` the current round's public log,
-    each event encoded once; ``rules`` the table's rules object,
-    encoded once (they never change either); ``arrangements`` each seat's last
-    solved arrangement, reused while its hand (and the table's melds) stay the same.
-    """
-
-    __slots__ = ("arrangements", "log", "results", "rules", "version", "views")
-
-    def __init__(self) -> None:
-        self.version = -1
-        self.views: dict[int | None, str] = {}
-        self.results = JsonList(encode_result)
-        self.log = JsonList(encode_event)
-        self.rules: str | None = None
-        self.arrangements: Arrangements = {}
 
 
 Handler = Callable[["TableService", Table, "int | None", Any], Outcome]
@@ -393,7 +205,7 @@ class TableService:
             takeover_seconds=takeover_seconds,
             # Online shuffles: a cryptographically secure seed, revealed when the match ends.
             seed=secrets.randbits(63),
-            created_at=_now_iso(),
+            created_at=now_iso(),
         )
         return table
 
@@ -750,7 +562,7 @@ class TableService:
         assert state is not None
         state.next_round()  # MATCH_OVER; not logged: the replay does it after the last round
         table.status = Status.FINISHED
-        table.finished_at = _now_iso()
+        table.finished_at = now_iso()
         table.record = state.record(table.names).to_json()
         self.store.save_table(table.row())
         engines = _running_engines(table)
