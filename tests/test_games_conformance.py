@@ -28,6 +28,7 @@ from threethirteen.games import GAME_NAMES, get_game
 QUICK: dict[str, tuple[str, ...]] = {
     "three-thirteen": ("hand_sizes=3,4",),
     "thirteen": ("target=4",),
+    "rummy": ("target=10", "cards_dealt=3"),
 }
 
 MAX_STEPS = 20_000

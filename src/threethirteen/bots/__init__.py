@@ -112,6 +112,7 @@ def bot_name(name: str, game: str = "three-thirteen") -> str:
 _GAME_BOT_MODULES: dict[str, str] = {
     "three-thirteen": "threethirteen.games.three_thirteen.bots",
     "thirteen": "threethirteen.games.thirteen.bots",
+    "rummy": "threethirteen.games.rummy.bots",
 }
 
 

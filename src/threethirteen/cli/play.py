@@ -5,7 +5,8 @@ only, exactly as a bot is: the screen, the hints and the input checks are built
 from the view, and the match's :class:`~threethirteen.games.three_thirteen.state.MatchState` is used
 only to apply moves and to hand out views. ``--watch`` seats bots everywhere
 and prints the match as a spectator, who may see every hand. ``--game thirteen``
-hands the command over to :mod:`threethirteen.cli.thirteen_play`.
+hands the command over to :mod:`threethirteen.cli.thirteen_play`, ``--game rummy``
+to :mod:`threethirteen.cli.rummy_play`.
 
 Input at the prompt (see ``help``): ``s``/``stock`` or ``d``/``pile`` to draw; a
 card (``7H``, ``x 7H``) or its position in the displayed hand to discard;
@@ -100,14 +101,14 @@ def add_parser(commands: Any) -> None:
         "--players",
         type=int,
         metavar="N",
-        help="players at the table, you included (default 4, or what the rules allow)",
+        help="players at the table, you included (default 4, or what the rules allow; 2 for rummy)",
     )
     parser.add_argument(
         "--bots",
         metavar="LEVEL",
         default=None,
         help=f"the bots: one of {', '.join(BOT_NAMES)} for every seat, or a comma-separated "
-        "list, one a bot seat (default greedy; for thirteen, medium, else simple)",
+        "list, one a bot seat (default greedy; for thirteen and rummy, medium, else simple)",
     )
     add_engine_option(parser)
     parser.add_argument("--seed", type=int, metavar="N", help="the match seed (default: random)")
@@ -120,11 +121,19 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if get_game(args.game).name != "three-thirteen":
-        # Imported here so that a Three-Thirteen game never loads another game's modules.
+    # Each game's terminal game is imported here, by the game's name, so that a match
+    # never loads another game's modules.
+    name = get_game(args.game).name
+    if name == "thirteen":
         from threethirteen.cli import thirteen_play
 
         return thirteen_play.run(args)
+    if name == "rummy":
+        from threethirteen.cli import rummy_play
+
+        return rummy_play.run(args)
+    if name != "three-thirteen":
+        raise RulesError(f"there is no terminal game of {get_game(name).title} yet")
     rules = rules_from_args(args.rules or "classic", args.house)
     players = _players(rules, args.players)
     seed = args.seed if args.seed is not None else secrets.randbits(32)

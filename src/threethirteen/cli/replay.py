@@ -6,7 +6,8 @@ score against the seed; only a record that passes is printed. A record
 holds full information, so the replay shows every hand and every card drawn.
 A file that is not a record, or one the engine cannot reproduce, is an error
 (exit 2) saying what is wrong and where. A Thirteen record (``"game": "thirteen"``)
-is printed by :mod:`threethirteen.cli.thirteen_replay`.
+is printed by :mod:`threethirteen.cli.thirteen_replay`, a Rummy record (``"game":
+"rummy"``) by :mod:`threethirteen.cli.rummy_replay`.
 """
 
 from __future__ import annotations
@@ -63,8 +64,14 @@ def run(args: argparse.Namespace) -> int:
     # Imported here, as play does: the Thirteen printer imports this module's neighbours.
     from threethirteen.cli import thirteen_replay
 
-    if thirteen_replay.record_game(data) == "thirteen":
+    # Each game's records are printed by its own module, chosen by the record's game.
+    game = thirteen_replay.record_game(data)
+    if game == "thirteen":
         return thirteen_replay.run(args, data)
+    if game == "rummy":
+        from threethirteen.cli import rummy_replay
+
+        return rummy_replay.run(args, data)
     try:
         record = GameRecord.from_json(data)
     except RecordError as exc:

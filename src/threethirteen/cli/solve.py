@@ -1,5 +1,10 @@
 """``threethirteen solve``: the exact solver on one hand, or on many from standard input.
 
+``--game`` picks the game (default three-thirteen); ``--game rummy`` is answered by
+:mod:`threethirteen.cli.rummy_solve` (the hand with ``--hand``, the table's melds with
+``--table``). The hand may be given with ``--hand`` in every game; Three-Thirteen
+also takes it as the cards after the options.
+
 ``threethirteen solve --rules bga --round 11 --json 5H 6H JK KS 9C 9D 9S`` prints
 one JSON object::
 
@@ -27,9 +32,11 @@ from rich.console import Console
 from rich.text import Text
 
 from threethirteen.cards import Card, format_cards, parse_cards
-from threethirteen.cli.common import add_rules_options, make_console, rules_from_args
+from threethirteen.cli.common import make_console, rules_from_args
+from threethirteen.cli.games import add_game_options
 from threethirteen.cli.render import arrangement_lines, cards_text, round_title
 from threethirteen.errors import RulesError, ThreeThirteenError
+from threethirteen.games import get_game
 from threethirteen.games.three_thirteen.rules import Rules
 from threethirteen.games.three_thirteen.solver import Arrangement, HandSolver
 
@@ -45,9 +52,11 @@ def add_parser(commands: Any) -> None:
         help="the best arrangement (and best discard) of a hand",
         description="Find the lowest penalty of a hand and one arrangement reaching it; for a "
         "hand that just drew (round size + 1 cards) also the best discard and whether it "
+        "goes out. With --game rummy: the count of a hand after the draw against the melds "
+        "on the table (--table), the best discard, the count after it and whether the hand "
         "goes out. Cards are written like 7H 10S QD JK (see docs/notation.md).",
     )
-    add_rules_options(parser)
+    add_game_options(parser)
     parser.add_argument(
         "--round",
         type=int,
@@ -56,8 +65,20 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per hand")
     parser.add_argument(
-        "cards",
+        "--hand", nargs="+", metavar="CARD", help="the hand (every game; or the cards below)"
+    )
+    parser.add_argument(
+        "--table",
         nargs="+",
+        metavar="MELD",
+        help='rummy: the melds on the table, each quoted: "7H 8H 9H" "JS JD JC"',
+    )
+    parser.add_argument(
+        "--taken", metavar="CARD", help="rummy: the card taken from the discard pile this turn"
+    )
+    parser.add_argument(
+        "cards",
+        nargs="*",
         metavar="CARD",
         help="the hand, or '-' to read hands from standard input, one a line",
     )
@@ -65,14 +86,39 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args.rules, args.house)
+    if args.hand and args.cards:
+        raise RulesError("give the hand once: with --hand or as the cards after the options")
+    hand: list[str] = args.hand or args.cards
+    game = _game_name(args.game)
+    if game == "rummy":
+        # Imported here so that a Three-Thirteen hand never loads Rummy's modules.
+        from threethirteen.cli import rummy_solve
+
+        return rummy_solve.run(args, hand)
+    if game == "thirteen":
+        raise RulesError(
+            "Thirteen has no melds to solve: its hands are played, not melded "
+            "(see 'threethirteen legal --game thirteen' for a hand's plays)"
+        )
+    if args.table or args.taken:
+        raise RulesError("--table and --taken are for --game rummy")
+    if not hand:
+        raise RulesError("no cards given: write the hand like '--hand 7H 8H 9H JK'")
+    rules = rules_from_args(args.rules or "classic", args.house)
     console = make_console()
-    if args.cards == ["-"]:
+    if hand == ["-"]:
         return _run_batch(rules, args.round, args.json, console)
-    cards = parse_cards(args.cards)
+    cards = parse_cards(hand)
     result = analyse(rules, args.round, cards)
     _print_answer(result, args.json, console)
     return 0
+
+
+def _game_name(text: str) -> str:
+    """The registry name of ``--game`` (rummy is known without loading its game module)."""
+    if text.strip().lower() == "rummy":
+        return "rummy"
+    return get_game(text).name
 
 
 @dataclass(frozen=True, slots=True)

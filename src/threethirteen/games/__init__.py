@@ -9,11 +9,11 @@ others.
 >>> get_game("thirteen").title
 'Thirteen'
 >>> GAME_NAMES
-('three-thirteen', 'thirteen')
+('three-thirteen', 'thirteen', 'rummy')
 >>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-threethirteen.errors.RulesError: unknown game 'chess'; known: three-thirteen, thirteen
+threethirteen.errors.RulesError: unknown game 'chess'; known: three-thirteen, thirteen, rummy
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ __all__ = ["DEFAULT_GAME", "GAME_NAMES", "get_game"]
 _MODULES: dict[str, str] = {
     "three-thirteen": "threethirteen.games.three_thirteen.game",
     "thirteen": "threethirteen.games.thirteen.game",
+    "rummy": "threethirteen.games.rummy.game",
 }
 _ALIASES: dict[str, str] = {
     "3-13": "three-thirteen",

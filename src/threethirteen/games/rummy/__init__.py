@@ -1,0 +1,1 @@
+"""Basic rummy (seed 003, cardgames.io): the third game of the platform."""

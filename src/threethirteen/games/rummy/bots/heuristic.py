@@ -1,0 +1,222 @@
+"""The ``heuristic`` bot (medium): plans with the exact analysis, counts cards, reads the others.
+
+Its rule, in words a player would use:
+
+* **Going out.** When the hand can go out this turn
+  (:func:`~threethirteen.games.rummy.analysis.analyse`), it does: it melds and lays
+  off the rest and discards its last card.
+* **Weighing a hand.** A hand kept after the discard is worth its exact count, less
+  what the next card from the stock should take off it, less the chance that the
+  next draw lets it go out (:class:`~.outlook.Outlook`, over the cards the stock may
+  hold: the ones it has not seen, less those another seat took from the pile and
+  still holds). So it keeps pairs and near-runs that many hidden cards complete, and
+  lets go of cards that nothing completes.
+* **Drawing.** It takes the pile's top card when the hand that card makes (after the
+  best discard) is worth more than what a stock card should bring, or when it goes
+  out with it.
+* **Discarding.** Among its best discards by that worth, it avoids the cards the next
+  seat can use: ones that make a set or a run with the cards that seat is known to
+  have taken from the pile, or, by the odds, with the hidden cards
+  (:func:`~.outlook.feed_risk`). A seat that refused a card (drew from the stock
+  instead) showed it holds no meld with it, so that card's rank is safer.
+* **Melding or holding.** It lays off onto the table whenever its best arrangement
+  does. It holds back a meld that the others could lay off onto while every other
+  seat holds ``hold_min`` cards or more, and lays everything down as soon as a seat
+  comes close to going out (then the melds held would count against it).
+
+Its few numbers (:class:`Weights`) can be given as options, ``heuristic:feed=3``; they
+were set by matches against ``simple`` (``threethirteen tournament --game rummy``).
+Deterministic (``seed`` is unused).
+
+>>> from threethirteen.games.rummy.state import RummyState
+>>> state = RummyState.stack(None, ["4H 5H 6H 9S 9D 9C KC", "2C 3D"], pile="8S", stock="2S")
+>>> bot = HeuristicBot()
+>>> [str(bot.choose(state.view(0))) for _ in range(1)]
+['draw']
+>>> _ = state.apply(bot.choose(state.view(0)))
+>>> str(bot.choose(state.view(0)))  # it goes out: meld, meld, discard KC
+'meld 9S 9D 9C'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from threethirteen.cards import Card
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.games.rummy.actions import Action, Discard, Draw, LayOff, NewMeld, Take
+from threethirteen.games.rummy.analysis import analyse, arrange
+from threethirteen.games.rummy.bots.outlook import POINTS, Planner, feed_risk
+from threethirteen.games.rummy.bots.reading import Reading
+from threethirteen.games.rummy.melds import Meld
+from threethirteen.games.rummy.moves import fitting_cards
+from threethirteen.games.rummy.views import Phase, RummyView
+
+__all__ = ["HeuristicBot", "Weights", "plan_discard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The heuristic's few numbers (in points, the unit of a hand's count)."""
+
+    gain: float = 1.0  # what the next stock card should take off the count
+    out: float = 10.0  # the chance of going out with the next draw
+    feed: float = 4.0  # the chance the discard gives the next seat a meld
+    refused: float = 0.5  # how much a refused rank's risk is kept
+    take_margin: float = 0.0  # how much better taking must look than drawing
+    hold_min: int = 99  # hold melds back while every other seat holds this many cards
+    candidates: int = 5  # discards weighed in full (the best by count)
+
+
+DEFAULT = Weights()
+
+
+class _Turn:
+    """One decision's reading and planner."""
+
+    __slots__ = ("planner", "reading", "view")
+
+    def __init__(self, view: RummyView) -> None:
+        self.view = view
+        self.reading = reading = Reading.of(view)
+        known = reading.known
+        pool = [card for card in reading.unseen if card not in known]
+        self.planner = Planner(view.table, view.rules.ace_high, pool)
+
+    def risk(self, card: Card, w: Weights) -> float:
+        """The chance (discounted for refused ranks) that ``card`` feeds the next seat."""
+        reading = self.reading
+        if not reading.opponents:
+            return 0.0
+        nxt = reading.opponents[0]
+        held = reading.holds[nxt]
+        hidden = reading.unseen
+        unknown = len(hidden) - len(reading.known)
+        size = self.view.hand_sizes[nxt] - len(held)
+        share = size / unknown if unknown > 0 else 0.0
+        risk = feed_risk(card, self.view.rules.ace_high, hidden, held, share)
+        if any(r.rank is card.rank for r in reading.refused[nxt][-2:]):
+            risk *= w.refused
+        return risk
+
+
+def plan_discard(turn: _Turn, hand: tuple[Card, ...], allowed: list[Card], w: Weights) -> Card:
+    """The discard the heuristic makes from ``hand`` (among ``allowed``)."""
+    planner = turn.planner
+    scored = sorted(
+        allowed,
+        key=lambda e: (planner.count([c for c in hand if c != e]), -POINTS[e], e.sort_key("rank")),
+    )
+    best: Card = scored[0]
+    best_value = float("inf")
+    for e in scored[: w.candidates]:
+        kept = [c for c in hand if c != e]
+        value = planner.outlook(kept).value(w.gain, w.out) + w.feed * turn.risk(e, w)
+        if value < best_value:
+            best, best_value = e, value
+    return best
+
+
+class HeuristicBot:
+    """Plans with the exact analysis and the cards seen (see the module)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, **weights: float) -> None:
+        """Raises :class:`~threethirteen.errors.ThreeThirteenError` for an unknown weight."""
+        del seed  # deterministic
+        known = {f.name: f.type for f in dataclasses.fields(Weights)}
+        for key in weights:
+            if key not in known:
+                raise ThreeThirteenError(
+                    f"unknown heuristic weight {key!r}; known: {', '.join(known)}"
+                )
+        values: dict[str, Any] = {
+            k: int(v) if known[k] == "int" else float(v) for k, v in weights.items()
+        }
+        self.weights = dataclasses.replace(DEFAULT, **values)
+
+    def choose(self, view: RummyView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.DRAW:
+            return Take() if self.wants_top(view) else Draw()
+        return self.meld_or_discard(view)
+
+    # -- the draw -------------------------------------------------------------------------
+
+    def wants_top(self, view: RummyView) -> bool:
+        """Whether to take the pile's top card rather than draw from the stock."""
+        legal = view.legal_actions
+        if Take() not in legal:
+            return False
+        if Draw() not in legal:
+            return True
+        top = view.top
+        assert top is not None
+        rules = view.rules
+        grown = (*view.hand, top)
+        if analyse(grown, view.table, rules, taken=top).can_go_out:
+            return True
+        w = self.weights
+        turn = _Turn(view)
+        planner = turn.planner
+        now = planner.outlook(view.hand)
+        draw_value = now.value(w.gain, w.out) - now.gain
+        allowed = [c for c in view.hand if rules.discard_taken_card or c != top]
+        if not allowed:
+            return False
+        if rules.discard_taken_card:
+            allowed.append(top)
+        e = plan_discard(turn, grown, allowed, w)
+        kept = [c for c in grown if c != e]
+        take_value = planner.outlook(kept).value(w.gain, w.out)
+        return take_value + w.take_margin < draw_value
+
+    # -- melds, lay-offs and the discard --------------------------------------------------
+
+    def meld_or_discard(self, view: RummyView) -> Action:
+        legal = view.legal_actions
+        rules = view.rules
+        hand = view.hand
+        taken = view.taken if view.taken in hand else None
+        analysis = analyse(hand, view.table, rules, taken=taken)
+        if analysis.can_go_out:
+            out_all = analysis.count == 0 and not rules.must_discard
+            plan = analysis.arrangement if out_all else analysis.after
+            assert plan is not None
+            for step in _steps(plan.melds, plan.layoffs):
+                if step in legal:
+                    return step
+            if not out_all and analysis.discard is not None:
+                return Discard(analysis.discard)
+        turn = _Turn(view)
+        allowed = [a.card for a in legal if isinstance(a, Discard)]
+        discard = plan_discard(turn, hand, allowed, self.weights)
+        plan = arrange([c for c in hand if c != discard], view.table, rules.ace_high)
+        hold = turn.reading.fewest >= self.weights.hold_min
+        melds = [m for m in plan.melds if not (hold and _exposed(m, turn.reading.unseen))]
+        for step in _steps(tuple(melds), plan.layoffs):
+            if step in legal:
+                return step
+        return Discard(discard) if Discard(discard) in legal else _fallback(legal)
+
+
+def _steps(melds: tuple[Meld, ...], layoffs: tuple[tuple[Card, int], ...]) -> list[Action]:
+    """Lay-offs first (onto the table as it is), then the new melds."""
+    steps: list[Action] = [LayOff(card, number) for card, number in layoffs]
+    steps += [NewMeld(meld.cards) for meld in melds]
+    return steps
+
+
+def _exposed(meld: Meld, unseen: frozenset[Card]) -> bool:
+    """Whether another seat could lay a card off onto ``meld`` (a fitting card is hidden)."""
+    return any(card in unseen for card in fitting_cards(meld))
+
+
+def _fallback(legal: tuple[Action, ...]) -> Action:
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return discards[-1] if discards else legal[0]

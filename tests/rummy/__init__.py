@@ -1,0 +1,1 @@
+"""Tests of Rummy (basic rummy, seed 003): actions, melds, rules, the match, views, records."""
