@@ -27,7 +27,7 @@ from threethirteen.games.rummy.state import RummyState
 from threethirteen.games.rummy.views import Phase
 
 DECK = sorted(standard_deck(), key=lambda card: card.index)
-MAX_ACTIONS = 6_000
+MAX_ACTIONS = 50_000
 
 rules_strategy = st.builds(
     Rules,

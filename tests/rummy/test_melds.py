@@ -102,6 +102,7 @@ def test_what_lays_off_on_a_meld(text: str, ace_high: bool, fitting: str) -> Non
     expected = set(parse_cards(fitting))
     assert {card for card in standard_deck() if fits(meld, card)} == expected
     assert set(fitting_cards(meld)) == expected
+    assert len(fitting_cards(meld)) == len(expected)  # each card once (2..K takes AC once)
     for card in expected:
         longer = meld.extended(card)
         assert len(longer.cards) == len(meld.cards) + 1
@@ -118,7 +119,7 @@ def test_laying_off_keeps_the_meld_in_order() -> None:
 
 
 def every_meld(ace_high: bool) -> list[Meld]:
-    """Every set and run of one deck (runs of 3 to 5 cards, for speed)."""
+    """Every set and run of one deck (runs of 3 to 5, 12 and 13 cards, for speed)."""
     deck = standard_deck()
     melds = []
     for size in (3, 4):
@@ -127,7 +128,7 @@ def every_meld(ace_high: bool) -> list[Meld]:
             melds += [Meld.of(cards) for cards in itertools.combinations(group, size)]
     for suit in "SHDC":
         ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"] + (["A"] if ace_high else [])
-        for size in (3, 4, 5):
+        for size in (3, 4, 5, 12, 13):
             for start in range(len(ranks) - size + 1):
                 cards = parse_cards(" ".join(r + suit for r in ranks[start : start + size]))
                 melds.append(Meld.of(cards, ace_high=ace_high))
@@ -137,8 +138,9 @@ def every_meld(ace_high: bool) -> list[Meld]:
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_the_generator_lists_exactly_the_cards_that_fit(ace_high: bool) -> None:
     for meld in every_meld(ace_high):
-        fitting = set(fitting_cards(meld))
-        assert fitting == {c for c in standard_deck() if fits(meld, c)}, str(meld)
+        fitting = fitting_cards(meld)
+        assert set(fitting) == {c for c in standard_deck() if fits(meld, c)}, str(meld)
+        assert len(set(fitting)) == len(fitting), str(meld)
 
 
 def test_points_count_face_cards_ten_and_the_ace_one() -> None:

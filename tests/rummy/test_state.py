@@ -220,6 +220,15 @@ def test_a_lay_off_onto_another_seats_meld() -> None:
     assert (state.table_owners, state.laid) == ((0,), frozenset({0, 1}))
 
 
+def test_the_ace_lays_off_once_on_a_run_from_two_to_king_under_ace_high() -> None:
+    run = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    state = RummyState.stack(Rules(ace_high=True), ["AC 5D", "9H"], table=[run], stock="QS 3D")
+    play(state, "draw")
+    assert actions(state) == ["layoff AC on 1", "discard AC", "discard 3D", "discard 5D"]
+    play(state, "layoff AC on 1")
+    assert str(state.table[0]) == "AC " + run  # the ace goes low: A..K
+
+
 # -- going out -------------------------------------------------------------------------------
 
 

@@ -268,7 +268,7 @@ def interpret(text: str, view: RummyView, shown: Sequence[Card] | None = None) -
     if not rest:
         if _reads_as_card(head) or head.isdecimal() or len(head) <= 3:
             # A short word is taken for a card (its message says how to write one).
-            return Discard(_card(head, hand))
+            return Discard(_card(words[0], hand))
         raise NotationError(f"{text.strip()[:40]!r} is neither a move nor a command; type 'help'")
     if all(_reads_as_card(word) or word.isdecimal() for word in words):
         cards = [_card(word, hand) for word in words]
@@ -356,10 +356,7 @@ def meld_problem(
     elif len({card.rank for card in cards}) == 1:
         why = "a set has 3 or 4 cards of one rank"
     elif len({card.suit for card in cards}) != 1:
-        if len({card.rank for card in cards}) < len(cards) - 1 or len(cards) > 4:
-            why = "a set is one rank and a run one suit; these cards mix both"
-        else:
-            why = "a run is one suit (a set is one rank); these cards mix suits and ranks"
+        why = "a set is one rank and a run one suit; these cards mix both"
     elif not ace_high and meld_kind(cards, ace_high=True) is not None:
         why = "aces are low here (A-2-3); Q-K-A needs the house rule ace-high"
     else:
@@ -520,7 +517,7 @@ def hint_reason(view: RummyView, action: Action, *, unicode: bool = True) -> str
     '6♥ would lower your count from 28 to 9, but taking it shows the others what you collect'
     >>> _ = state.apply(Take())
     >>> hint_reason(state.view(0), NewMeld.of("4H 5H 6H"))
-    'lays down a run of 3: 15 points off your hand'
+    'it lays down a run of 3, 15 points off your hand'
     >>> hint_reason(state.view(0), Discard(Card.parse("KC")))
     'it is in no meld; your count after it is 9'
     """
@@ -558,7 +555,7 @@ def hint_reason(view: RummyView, action: Action, *, unicode: bool = True) -> str
             where = f" ({cards_label(table[action.target - 1].cards, unicode=unicode)})"
         points = count("point", hand_points([action.card]))
         return (
-            f"{label(action.card)} fits table meld {action.target}{where}: {points} off your hand"
+            f"{label(action.card)} fits table meld {action.target}{where}, {points} off your hand"
         )
     if len(hand) == 1:
         return "it is your last card: discard it and you go out"
@@ -807,16 +804,14 @@ class RummyTerminal:
             view.table, view.table_owners, self.names, unicode=self.unicode, player=True
         ):
             console.print(line)
-        console.print(
-            Text.assemble(
-                "Discard pile: ",
-                self._card(view.top),
-                f" on top ({count('card', len(view.pile))})" if view.pile else " (empty)",
-                f" · Stock: {count('card', view.stock_size)}"
-                if self.unicode
-                else f" - Stock: {count('card', view.stock_size)}",
-            )
-        )
+        pile = Text("Discard pile: ")
+        if view.top is None:
+            pile.append("empty")
+        else:
+            pile.append_text(self._card(view.top))
+            pile.append(f" on top ({count('card', len(view.pile))})")
+        pile.append(plain(" · ", unicode=self.unicode) + f"Stock: {count('card', view.stock_size)}")
+        console.print(pile)
         self._show_hand(view)
         if view.phase is Phase.MELD:
             try:
@@ -841,8 +836,15 @@ class RummyTerminal:
             mark = view.taken if view.taken is not None else self._last_drawn(view)
             if mark not in view.hand:
                 mark = None
+        try:
+            now = f", count {deadwood(view.hand, view.table, view.rules.ace_high)}"
+        except ThreeThirteenError:  # (a view always counts; never stop the game on it)
+            now = ""
         self.console.print(
-            Text(f"Your hand ({count('card', len(view.hand))}, by {self.sort_by}):", style="bold")
+            Text(
+                f"Your hand ({count('card', len(view.hand))}, by {self.sort_by}{now}):",
+                style="bold",
+            )
         )
         self.console.print(hand_table(self._shown, unicode=self.unicode, mark=mark))
         if mark is None:

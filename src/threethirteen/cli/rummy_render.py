@@ -26,7 +26,7 @@ from threethirteen.cards import Card, Suit
 from threethirteen.games.rummy.actions import Draw, LayOff, NewMeld, Take
 from threethirteen.games.rummy.melds import Meld, MeldKind
 from threethirteen.games.rummy.rules import Rules
-from threethirteen.games.rummy.scoring import RoundResult, hand_points
+from threethirteen.games.rummy.scoring import RoundResult
 from threethirteen.games.rummy.views import Event, Phase, RummyView
 
 __all__ = [
@@ -210,9 +210,10 @@ class Narrator:
         self.rules = rules or Rules()
         self.start_hand(0)
 
-    def start_hand(self, pile: int = 1) -> None:
-        """Forget the table: a new hand is dealt, ``pile`` cards face up on the pile."""
-        self.table: list[Meld] = []
+    def start_hand(self, pile: int = 1, table: Iterable[Meld] = ()) -> None:
+        """A new hand: ``pile`` cards face up on the pile and ``table`` on the table
+        (none after a deal)."""
+        self.table: list[Meld] = list(table)
         self.pile = pile
 
     def subject(self, seat: int, verb: str) -> str:
@@ -337,27 +338,20 @@ def result_table(
     *,
     unicode: bool = True,
 ) -> Table:
-    """A finished hand: each seat's cards left, the points they cost, and the totals after."""
+    """A finished hand: each seat's cards left, the points they cost (doubled when a
+    player went rummy under ``rummy_doubles``), and the totals after it."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     table.add_column("player")
     table.add_column("cards left in hand")
-    table.add_column("count", justify="right")
     table.add_column("points", justify="right")
     table.add_column("total", justify="right")
     for seat, points in enumerate(result.points):
         cards = hands[seat] if seat < len(hands) else ()
-        left = (
-            cards_text(cards, unicode=unicode)
-            if cards
-            else Text("(out)" if seat == result.out else "-")
-        )
-        table.add_row(
-            seat_name(names, seat),
-            left,
-            str(hand_points(cards)),
-            str(points),
-            str(totals[seat]),
-        )
+        if cards:
+            left = cards_text(cards, unicode=unicode)
+        else:
+            left = Text("none: went out" if seat == result.out else "-", style="dim")
+        table.add_row(seat_name(names, seat), left, str(points), str(totals[seat]))
     return table
 
 

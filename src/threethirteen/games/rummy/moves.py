@@ -109,7 +109,8 @@ def fitting_cards(meld: Meld) -> tuple[Card, ...]:
             found.append(Card(Rank(top + 1), suit))
         elif meld.ace_high:
             found.append(Card(Rank.ACE, suit))
-    return tuple(card for card in found if card not in meld.cards)  # (a 13-card run)
+    # 2..K under ace_high takes the ace at either end (once); A..K takes nothing more
+    return tuple(card for card in dict.fromkeys(found) if card not in meld.cards)
 
 
 def hand_layoffs(hand: Sequence[Card], table: Sequence[Meld]) -> tuple[tuple[Card, int], ...]:

@@ -62,13 +62,11 @@ threethirteen.errors.IllegalActionError: illegal action 'discard 7H' by seat 0 i
 
 from __future__ import annotations
 
-import random
 import secrets
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from threethirteen.cards import Card, format_cards, parse_cards, standard_deck
+from threethirteen.cards import Card, format_cards, standard_deck
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.game import CheckedApply, Stage
 from threethirteen.games.rummy.actions import (
@@ -79,7 +77,13 @@ from threethirteen.games.rummy.actions import (
     NewMeld,
     Take,
     rank_key,
-    sort_cards,
+)
+from threethirteen.games.rummy.deal import (
+    RoundLog,
+    deal,
+    round_generator,
+    stacked_position,
+    stock_generator,
 )
 from threethirteen.games.rummy.melds import Meld, fits, meld_kind
 from threethirteen.games.rummy.moves import hand_layoffs, hand_melds
@@ -101,57 +105,6 @@ def _layoff(card: Card, number: int) -> LayOff:
     if action is None:
         action = _LAYOFFS[card, number] = LayOff(card, number)
     return action
-
-
-def round_generator(seed: int, number: int) -> random.Random:
-    """The generator that shuffles hand ``number`` of the match seeded ``seed``.
-
-    >>> round_generator(7, 2).random() == random.Random("rummy:7:2").random()
-    True
-    """
-    return random.Random(f"rummy:{seed}:{number}")
-
-
-def stock_generator(seed: int, number: int, rebuild: int) -> random.Random:
-    """The generator that shuffles the ``rebuild``-th new stock (1, 2, ...) of hand
-    ``number`` under ``shuffle_stock``."""
-    return random.Random(f"rummy:{seed}:{number}:stock:{rebuild}")
-
-
-def deal(
-    seed: int, number: int, players: int, cards_each: int
-) -> tuple[tuple[tuple[Card, ...], ...], Card, list[Card]]:
-    """Hand ``number``'s deal: every seat's hand (by rank then suit), the card turned up,
-    and the stock (its top last).
-
-    The deck is shuffled by :func:`round_generator` and dealt one card at a time,
-    starting with the seat after the dealer, ``(number - 1) % players``.
-
-    >>> hands, up, stock = deal(1, 1, 2, 10)
-    >>> [len(h) for h in hands], len(stock), len({up, *stock, *hands[0], *hands[1]})
-    ([10, 10], 31, 52)
-    """
-    cards = list(standard_deck())
-    round_generator(seed, number).shuffle(cards)
-    first = (number - 1) % players
-    dealt = players * cards_each
-    hands: list[tuple[Card, ...]] = [()] * players
-    for i in range(players):
-        hands[(first + i) % players] = sort_cards(cards[i:dealt:players])
-    return tuple(hands), cards[dealt], cards[dealt + 1 :]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundLog:
-    """One hand as it was played: its dealer, the hands as dealt (by rank then suit),
-    the card turned up (None for a stacked hand with no pile), and every action with
-    its seat."""
-
-    number: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    upcard: Card | None
-    actions: tuple[tuple[int, Action], ...]
 
 
 class RummyState(CheckedApply[Action, Event]):
@@ -259,53 +212,21 @@ class RummyState(CheckedApply[Action, Event]):
         >>> state.dealer, state.table, state.table_owners, state.stock[-1]
         (0, (Meld.parse('9H 10H JH'),), (1,), Card.parse('KC'))
         """
-        parsed = [sort_cards(_cards(hand)) for hand in hands]
-        players = len(parsed)
+        players = len(hands)
         self = cls.__new__(cls)
         self._setup(
             rules, players, seed, (0,) * players if totals is None else tuple(totals), round_number
         )
-        melds = [
-            m if isinstance(m, Meld) else Meld.of(m, ace_high=self.rules.ace_high) for m in table
-        ]
-        for meld in melds:
-            if meld.ace_high != self.rules.ace_high:
-                raise ThreeThirteenError(f"table meld {str(meld)[:40]!r} is of other ace rules")
-        if not _is_int(first) or not 0 <= first < players:
-            raise ThreeThirteenError(f"no seat {first!r} to play first at a table of {players}")
-        owners = tuple(table_owners) if table_owners is not None else (first,) * len(melds)
-        if len(owners) != len(melds) or not all(_is_int(s) and 0 <= s < players for s in owners):
-            raise ThreeThirteenError(
-                f"table_owners must name a seat for each of the {len(melds)} melds, "
-                f"got {list(owners)!r}"[:120]
-            )
-        if not _is_int(rebuilds) or rebuilds < 0:
-            raise ThreeThirteenError(f"rebuilds must be a whole number >= 0, got {rebuilds!r}")
-        pile_cards = list(_cards(pile))
-        placed: list[Card] = [c for hand in parsed for c in hand]
-        placed += [c for meld in melds for c in meld.cards] + pile_cards
-        for seat, hand in enumerate(parsed):
-            if not hand:
-                raise ThreeThirteenError(
-                    f"seat {seat}'s hand is empty; a hand holds a card or more"
-                )
-        if stock is None:
-            taken = set(placed)
-            stock_cards = [card for card in standard_deck() if card not in taken]
-        else:
-            stock_cards = list(_cards(stock))
-        seen: set[Card] = set()
-        for card in placed + stock_cards:
-            if card in seen:
-                raise ThreeThirteenError(f"{card} is placed twice in the stacked position")
-            seen.add(card)
+        position = stacked_position(
+            self.rules, hands, pile, stock, table, table_owners, first, rebuilds
+        )
         self._start_round(
-            tuple(parsed),
-            pile_cards,
-            stock_cards,
-            melds,
-            owners,
-            set(owners),
+            position.hands,
+            list(position.pile),
+            list(position.stock),
+            position.table,
+            position.owners,
+            set(position.owners),
             first=first,
             rebuilds=rebuilds,
         )
@@ -779,10 +700,6 @@ class RummyState(CheckedApply[Action, Event]):
             notes = " (laid)" if seat in self._laid else ""
             lines.append(f"{mark} seat {seat}: {format_cards(self._hands[seat]) or '-'}{notes}")
         return "\n".join(lines)
-
-
-def _cards(value: str | Sequence[Card]) -> tuple[Card, ...]:
-    return parse_cards(value) if isinstance(value, str) else tuple(value)
 
 
 def _is_int(value: object) -> bool:

@@ -48,7 +48,8 @@ from threethirteen.cards import Card
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.rummy.actions import Action, Discard, Draw, LayOff, NewMeld, Take
 from threethirteen.games.rummy.analysis import analyse, arrange
-from threethirteen.games.rummy.bots.outlook import POINTS, Planner, feed_risk
+from threethirteen.games.rummy.bots.masks import BIT, POINTS, mask_of
+from threethirteen.games.rummy.bots.outlook import Planner, feed_risk
 from threethirteen.games.rummy.bots.reading import Reading
 from threethirteen.games.rummy.melds import Meld
 from threethirteen.games.rummy.moves import fitting_cards
@@ -102,18 +103,18 @@ class _Turn:
         return risk
 
 
-def plan_discard(turn: _Turn, hand: tuple[Card, ...], allowed: list[Card], w: Weights) -> Card:
-    """The discard the heuristic makes from ``hand`` (among ``allowed``)."""
+def plan_discard(turn: _Turn, hand: int, allowed: list[Card], w: Weights) -> Card:
+    """The discard the heuristic makes from ``hand`` (a mask), among ``allowed``."""
     planner = turn.planner
+    count = planner.count
     scored = sorted(
         allowed,
-        key=lambda e: (planner.count([c for c in hand if c != e]), -POINTS[e], e.sort_key("rank")),
+        key=lambda e: (count(hand ^ BIT[e]), -POINTS[e.index], e.sort_key("rank")),
     )
     best: Card = scored[0]
     best_value = float("inf")
     for e in scored[: w.candidates]:
-        kept = [c for c in hand if c != e]
-        value = planner.outlook(kept).value(w.gain, w.out) + w.feed * turn.risk(e, w)
+        value = planner.outlook(hand ^ BIT[e]).value(w.gain, w.out) + w.feed * turn.risk(e, w)
         if value < best_value:
             best, best_value = e, value
     return best
@@ -164,16 +165,17 @@ class HeuristicBot:
         w = self.weights
         turn = _Turn(view)
         planner = turn.planner
-        now = planner.outlook(view.hand)
+        hand = mask_of(view.hand)
+        now = planner.outlook(hand)
         draw_value = now.value(w.gain, w.out) - now.gain
-        allowed = [c for c in view.hand if rules.discard_taken_card or c != top]
-        if not allowed:
-            return False
+        allowed = list(view.hand)
         if rules.discard_taken_card:
             allowed.append(top)
-        e = plan_discard(turn, grown, allowed, w)
-        kept = [c for c in grown if c != e]
-        take_value = planner.outlook(kept).value(w.gain, w.out)
+        if not allowed:
+            return False
+        grown_mask = hand | BIT[top]
+        e = plan_discard(turn, grown_mask, allowed, w)
+        take_value = planner.outlook(grown_mask ^ BIT[e]).value(w.gain, w.out)
         return take_value + w.take_margin < draw_value
 
     # -- melds, lay-offs and the discard --------------------------------------------------
@@ -195,7 +197,7 @@ class HeuristicBot:
                 return Discard(analysis.discard)
         turn = _Turn(view)
         allowed = [a.card for a in legal if isinstance(a, Discard)]
-        discard = plan_discard(turn, hand, allowed, self.weights)
+        discard = plan_discard(turn, mask_of(hand), allowed, self.weights)
         plan = arrange([c for c in hand if c != discard], view.table, rules.ace_high)
         hold = turn.reading.fewest >= self.weights.hold_min
         melds = [m for m in plan.melds if not (hold and _exposed(m, turn.reading.unseen))]

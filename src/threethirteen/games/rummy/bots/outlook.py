@@ -14,30 +14,36 @@ the hand's worst card, so only they are weighed exactly; the others are counted 
 one sum. :func:`feed_risk` is the chance that a discard helps the next seat, read from
 the cards it is known to hold and the cards still hidden.
 
->>> from threethirteen.cards import parse_cards
+>>> from threethirteen.cards import parse_cards, standard_deck
+>>> from threethirteen.games.rummy.bots.masks import mask_of
 >>> pool = [c for c in standard_deck() if c not in parse_cards("4H 5H 9S 9D KC")]
 >>> look = Planner((), False, pool)
->>> out = look.outlook(parse_cards("4H 5H 9S 9D KC"))
+>>> out = look.outlook(mask_of(parse_cards("4H 5H 9S 9D KC")))
 >>> out.count, round(out.gain, 2), round(out.out, 3)
 (37, 5.28, 0.0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from threethirteen.cards import Card, Rank, standard_deck
-from threethirteen.games.rummy.analysis import deadwood
+from threethirteen.cards import Card, Rank
+from threethirteen.games.rummy.bots.masks import (
+    BIT,
+    CARDS,
+    POINTS,
+    bits,
+    counter,
+    mask_of,
+    near_mask,
+)
 from threethirteen.games.rummy.melds import Meld
 from threethirteen.games.rummy.moves import fitting_cards
-from threethirteen.games.rummy.rules import card_points
 
-__all__ = ["POINTS", "Outlook", "Planner", "feed_risk", "neighbours"]
+__all__ = ["Outlook", "Planner", "feed_risk"]
 
-_DECK = standard_deck()
-POINTS: dict[Card, int] = {card: card_points(card) for card in _DECK}
-_BY_INDEX: tuple[Card, ...] = tuple(sorted(_DECK, key=lambda c: c.index))
+_BY_INDEX = CARDS
 
 
 def _card(suit: int, position: int) -> Card | None:
@@ -45,33 +51,6 @@ def _card(suit: int, position: int) -> Card | None:
     if not 1 <= position <= 14:
         return None
     return _BY_INDEX[suit * 13 + (position - 1) % 13]
-
-
-def neighbours(card: Card, ace_high: bool, reach: int = 2) -> tuple[Card, ...]:
-    """The cards that can share a meld with ``card``: its rank's other suits, and its
-    suit's cards up to ``reach`` ranks away (over the king to the ace under ``ace_high``).
-
-    >>> [str(c) for c in neighbours(Card.parse("KH"), True, reach=1)]
-    ['KS', 'KD', 'KC', 'QH', 'AH']
-    """
-    rank, suit = card.rank, card.suit
-    assert rank is not None and suit is not None
-    out = [c for c in _BY_INDEX[int(rank) - 1 :: 13] if c != card]
-    s = suit.index
-    positions = [int(rank)]
-    if ace_high and rank is Rank.ACE:
-        positions.append(14)
-    seen: set[Card] = {card, *out}
-    for p in positions:
-        for d in (*range(-reach, 0), *range(1, reach + 1)):
-            q = p + d
-            if q == 14 and not ace_high:
-                continue
-            other = _card(s, q)
-            if other is not None and other not in seen:
-                seen.add(other)
-                out.append(other)
-    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,70 +68,66 @@ class Outlook:
 
 
 class Planner:
-    """Weighs hands against one table and one pool of cards the stock may hold.
+    """Weighs hands (masks, :mod:`.masks`) against one table and one pool of cards the
+    stock may hold.
 
     Outlooks are kept by hand, so that a turn's decisions share them.
     """
 
-    __slots__ = ("ace_high", "fits", "known", "pool", "table")
+    __slots__ = ("ace_high", "count", "fits", "known", "pool", "table")
 
     def __init__(self, table: tuple[Meld, ...], ace_high: bool, pool: Iterable[Card]) -> None:
         self.table = table
         self.ace_high = ace_high
-        self.pool = tuple(pool)
-        self.fits = frozenset(card for meld in table for card in fitting_cards(meld))
-        self.known: dict[frozenset[Card], Outlook] = {}
+        self.pool = tuple(BIT[card] for card in pool)
+        self.fits = mask_of(card for meld in table for card in fitting_cards(meld))
+        self.count: Callable[[int], int] = counter(table, ace_high)
+        """The least count of a hand (a mask) against the table."""
+        self.known: dict[int, Outlook] = {}
 
-    def count(self, hand: Sequence[Card]) -> int:
-        """The hand's least count against the table."""
-        return deadwood(hand, self.table, self.ace_high)
-
-    def best_after_discard(self, hand: Sequence[Card]) -> int:
-        """The least count of ``hand`` less one card (the hand's best discard)."""
-        return min(self.count([c for c in hand if c != e]) for e in hand)
-
-    def related(self, hand: Sequence[Card]) -> set[Card]:
+    def related(self, hand: int) -> int:
         """The cards that may make a group with ``hand``'s cards or the table."""
-        out = set(self.fits)
-        for card in hand:
-            out.update(neighbours(card, self.ace_high))
+        out = self.fits
+        high = self.ace_high
+        for low in bits(hand):
+            out |= near_mask(low.bit_length() - 1, high)
         return out
 
-    def outlook(self, hand: Sequence[Card]) -> Outlook:
-        """The :class:`Outlook` of ``hand`` (the cards held after the discard)."""
-        key = frozenset(hand)
-        found = self.known.get(key)
+    def outlook(self, hand: int) -> Outlook:
+        """The :class:`Outlook` of ``hand`` (the cards held after the discard, a mask)."""
+        found = self.known.get(hand)
         if found is not None:
             return found
-        cards = list(hand)
-        count = self.count(cards)
+        count = self.count
+        now = count(hand)
         pool = self.pool
         if not pool:
-            found = Outlook(count, 0.0, 0.0)
-            self.known[key] = found
+            found = Outlook(now, 0.0, 0.0)
+            self.known[hand] = found
             return found
+        held = bits(hand)
         # Without one card: what a card that makes no group can at best replace.
-        worst = min((self.count([c for c in cards if c != e]) for e in cards), default=0)
-        related = self.related(cards)
-        gain = 0.0
+        worst = min((count(hand ^ e) for e in held), default=0)
+        related = self.related(hand)
+        gain = 0
         outs = 0
         for c in pool:
-            if c in related:
-                best = count
-                grown = [*cards, c]
-                for e in cards:
-                    value = self.count([x for x in grown if x != e])
+            if c & related:
+                grown = hand | c
+                best = now
+                for e in held:
+                    value = count(grown ^ e)
                     if value < best:
                         best = value
             else:
-                best = min(count, worst + POINTS[c])
-            gain += count - best
-            if best == 0:
+                best = min(now, worst + POINTS[c.bit_length() - 1])
+            gain += now - best
+            if not best:
                 outs += 1
-        found = Outlook(count, gain / len(pool), outs / len(pool))
+        found = Outlook(now, gain / len(pool), outs / len(pool))
         if len(self.known) > 4096:
             self.known.clear()
-        self.known[key] = found
+        self.known[hand] = found
         return found
 
 
@@ -169,6 +144,7 @@ def feed_risk(
     ``held``: those known to be in the next seat's hand; ``share``: the chance that a
     hidden card not known is in that hand (its size over the hidden cards).
 
+    >>> from threethirteen.cards import standard_deck
     >>> hidden = frozenset(standard_deck()) - {Card.parse("7S")}
     >>> round(feed_risk(Card.parse("7S"), False, hidden, frozenset(), 0.2), 3)
     0.207
