@@ -121,7 +121,7 @@ def test_the_record_layout(finished: tuple[RummyState, dict[str, Any]]) -> None:
         "totals",
         "winners",
     ]
-    assert (data["format"], data["version"], data["game"]) == ("threethirteen-record", 1, "rummy")
+    assert (data["format"], data["version"], data["game"]) == ("threethirteen-record", 3, "rummy")
     assert Rules.from_options(data["rules"]) == state.rules
     first = data["rounds"][0]
     assert list(first) == [

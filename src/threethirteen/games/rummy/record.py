@@ -5,7 +5,7 @@ action rebuild the match. Each hand's dealer, deal, card turned up and result,
 and the totals and winners, are stored too, so that :func:`replay` checks the
 rebuilt match against them and a person can read the file::
 
-    {"format": "threethirteen-record", "version": 1, "game": "rummy",
+    {"format": "threethirteen-record", "version": 3, "game": "rummy",
      "rules": {...}, "seed": 7, "players": 2, "seats": ["ann", "bo"],
      "rounds": [{"round": 1, "dealer": 1, "hands": ["AS 2S ...", "..."], "up": "7H",
                  "actions": [[0, "take"], [0, "meld 5H 6H 7H"], [0, "discard KC"], ...],
@@ -65,7 +65,9 @@ __all__ = [
 ]
 
 FORMAT = "threethirteen-record"
-VERSION = 1
+VERSION = 3
+"""The version of the shared record format (docs/record-format.md) Rummy writes: the
+first with a ``game`` field, so Rummy's records start at it as Thirteen's do."""
 GAME_NAME = "rummy"
 
 _MISSING = object()
