@@ -117,10 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report("random play, checked apply", checked)))
     print(f"  {'actions a hand':<26} {checked.actions / checked.hands:12,.1f}")
     share = 100 * checked.out / checked.hands
-    print(
-        f"  {'hands someone went out':<26} {share:11.1f}%   (the rest ended with no score: "
-        "the stock ran out again, or the turn limit)"
-    )
+    print(f"  {'hands someone went out':<26} {share:11.1f}%   (the others ended with no score)")
     print()
     print("\n".join(report("the same hands, apply_unchecked", unchecked)))
     cost = 100 * (1 - unchecked.seconds / checked.seconds) if checked.seconds else 0.0

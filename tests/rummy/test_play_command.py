@@ -22,7 +22,7 @@ import pytest
 from command_line import cli
 from threethirteen.cards import Card, parse_cards, standard_deck
 from threethirteen.cli.main import main
-from threethirteen.cli.rummy_play import hint_reason, interpret, meld_problem, why_not
+from threethirteen.cli.rummy_moves import hint_reason, interpret, meld_problem, why_not
 from threethirteen.cli.rummy_render import Narrator, result_heading
 from threethirteen.errors import NotationError
 from threethirteen.games.rummy.actions import Action, Discard, Draw, LayOff, NewMeld, Take
