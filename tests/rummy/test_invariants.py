@@ -102,6 +102,11 @@ def choose(legal: tuple[Action, ...], rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+def phase_of(state: RummyState) -> Phase:
+    """The phase now (a call, so that mypy does not keep a phase read before a move)."""
+    return state.phase
+
+
 def play_checked_match(rules: Rules, players: int, seed: int) -> RummyState:
     state = RummyState.new(rules, players, seed)
     rng = random.Random(seed)
@@ -114,7 +119,7 @@ def play_checked_match(rules: Rules, players: int, seed: int) -> RummyState:
             check_hand_end(state, totals)
             totals = state.totals
             state.next_round()
-            if state.phase is not Phase.MATCH_OVER:
+            if phase_of(state) is not Phase.MATCH_OVER:
                 check_cards(state)
                 assert state.table == () and len(state.pile) == 1
             continue

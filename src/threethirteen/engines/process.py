@@ -51,7 +51,9 @@ from threethirteen.games import DEFAULT_GAME
 from threethirteen.games.three_thirteen.actions import Action
 from threethirteen.games.three_thirteen.views import PlayerView
 
-if TYPE_CHECKING:  # for the types of choose() only: Three-Thirteen runs never load Thirteen
+if TYPE_CHECKING:  # for the types of choose() only: Three-Thirteen runs never load the others
+    from threethirteen.games.rummy.actions import Action as RummyAction
+    from threethirteen.games.rummy.views import RummyView
     from threethirteen.games.thirteen.actions import Action as ThirteenAction
     from threethirteen.games.thirteen.views import ThirteenView
 
@@ -286,6 +288,9 @@ class EngineBot:
 
     @overload
     def choose(self, view: ThirteenView) -> ThirteenAction: ...
+
+    @overload
+    def choose(self, view: RummyView) -> RummyAction: ...
 
     def choose(self, view: Any) -> Any:
         """Send ``view`` (a view of the bot's game) to the engine and return its action,
