@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test test-postgres lint typecheck unit bench bench-server clean install
+.PHONY: play serve test test-postgres lint typecheck unit bench bench-server bench-server-crowd clean install
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ bench: $(STAMP)
 # 100 tables at once on a real server: move-to-update latency and moves per second.
 bench-server: $(STAMP)
 	$(BIN)/python benchmarks/server_bench.py
+
+# The same, plus 500 spectators joining one table at once and a client that never reads:
+# every table's p99 (docs/server.md).
+bench-server-crowd: $(STAMP)
+	$(BIN)/python benchmarks/server_bench.py --crowd 500 --stuck 1
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

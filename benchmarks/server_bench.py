@@ -26,6 +26,16 @@ machine it competes with the server for the CPUs; its CPU time is printed so
 you can tell. Spectator snapshots are not JSON-decoded (only their version is
 read): the client spends its time on the players.
 
+``--crowd N`` adds one more table (the crowd table, set up like the others) that ``N``
+more spectators join all at once as the measured window opens; they read every
+snapshot, and its moves count only once all of them have it. ``--stuck K`` adds ``K``
+clients to that table (or to the first table without a crowd) that behave like the
+issue's attacker: a spectator's websocket, opened by hand, that sends ``--stale``
+actions naming an old version (each answered with a snapshot) and never reads. Then the
+p99 of every table is printed (each table alone; a table replaced after its match is
+another table), the crowd table's first, with how long the crowd took to get in (until
+each of its websockets had its first snapshot) and the messages it was sent.
+
 Run: ``make bench-server`` or
 ``.venv/bin/python benchmarks/server_bench.py [--tables 100] [--seconds 60]``
 (``--help`` for every option).
@@ -35,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -43,6 +54,7 @@ import random
 import re
 import resource
 import shlex
+import socket
 import statistics
 import sys
 import tempfile
@@ -58,6 +70,8 @@ from websockets.exceptions import ConnectionClosed
 from threethirteen.server.launch import free_port, serve_command, served
 
 VERSION = re.compile(rb'"version": (\d+)')
+SNAPSHOT = b'{"type": "snapshot"'
+PRESENCE = b'{"type": "presence"'
 """A snapshot's version, read without decoding the whole message (it is the second key)."""
 
 
@@ -83,6 +97,12 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     stale: int = 0
     unsettled: int = 0  # measured moves whose update had not reached every websocket at the end
+    by_table: dict[str, list[float]] = field(default_factory=dict)  # latencies of each table
+    crowd_table: str | None = None
+    crowd_joined: float | None = None  # seconds until every crowd websocket had a snapshot
+    crowd_snapshots: int = 0  # snapshots the crowd's websockets received
+    crowd_presence: int = 0  # presence messages they received
+    stuck_sent: int = 0  # stale actions the stuck clients got through
 
 
 @dataclass
@@ -95,6 +115,9 @@ class Bench:
     bots: int
     spectators: int
     think: float
+    crowd: int
+    stuck: int
+    stale: int
     rules: dict[str, Any]
     measure_from: float
     stop_at: float
@@ -124,6 +147,7 @@ class Table:
                 kept.append(probe)
             elif bench.measuring(probe.sent):
                 bench.stats.latencies.append(now - probe.sent)
+                bench.stats.by_table.setdefault(self.id, []).append(now - probe.sent)
         self.probes = kept
 
 
@@ -203,16 +227,82 @@ async def player(
                 stats.client_moves += 1
 
 
-async def spectator(ws: ClientConnection, conn: int, table: Table, bench: Bench) -> None:
-    """A watcher: reads only each snapshot's version."""
+async def spectator(
+    ws: ClientConnection, conn: int, table: Table, bench: Bench, crowd: bool = False
+) -> None:
+    """A watcher: reads only each snapshot's version (``crowd``: counts what it is sent)."""
     while not table.done.is_set():
         raw = await recv(ws, bench)
         now = time.perf_counter()
+        if raw.startswith(PRESENCE):
+            bench.stats.crowd_presence += crowd
+            continue
+        bench.stats.crowd_snapshots += crowd and raw.startswith(SNAPSHOT)
         found = VERSION.search(raw, 0, 80)
         if found is not None:
             table.seen(conn, int(found.group(1)), now, bench)
         if b'"status": "finished"' in raw or now >= bench.stop_at:
             return
+
+
+async def join_crowd(
+    path: str, table: Table, bench: Bench, stack: contextlib.AsyncExitStack
+) -> list[asyncio.Task[None]]:
+    """At the start of the measured window, ``--crowd`` spectators connect to the table all
+    at once; each reads its first snapshot, then watches. The watching tasks."""
+    await asyncio.sleep(max(0.0, bench.measure_from - time.perf_counter()))
+    started = time.perf_counter()
+
+    async def one() -> ClientConnection:
+        ws = await stack.enter_async_context(connect(path, max_size=2**22, open_timeout=120))
+        first = await recv(ws, bench)
+        assert first.startswith(SNAPSHOT), first[:80]
+        bench.stats.crowd_snapshots += 1
+        return ws
+
+    crowd = await asyncio.gather(*(one() for _ in range(bench.crowd)))
+    bench.stats.crowd_joined = time.perf_counter() - started
+    first = table.sockets
+    table.sockets += len(crowd)
+    return [
+        asyncio.create_task(spectator(ws, first + n, table, bench, crowd=True))
+        for n, ws in enumerate(crowd)
+    ]
+
+
+async def stuck_client(port: int, path: str, bench: Bench) -> None:
+    """The issue's attacker: a spectator's websocket, opened by hand on a socket with a
+    small receive buffer, that sends ``--stale`` actions naming version 0 and never reads
+    what it is sent (so the network's buffers fill up). Holds it open to the run's end."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    reader, writer = await asyncio.open_connection(sock=sock, limit=4096)
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    await reader.readuntil(b"\r\n\r\n")  # the handshake's answer; nothing after is read
+    payload = json.dumps({"type": "action", "version": 0, "action": "draw stock"}).encode()
+    mask = os.urandom(4)
+    frame = bytes([0x81, 0x80 | len(payload), *mask]) + bytes(
+        b ^ mask[i % 4] for i, b in enumerate(payload)
+    )
+    try:
+        for _ in range(bench.stale):
+            writer.write(frame)
+            await asyncio.wait_for(writer.drain(), max(0.1, bench.stop_at - time.perf_counter()))
+            bench.stats.stuck_sent += 1
+        await asyncio.sleep(max(0.0, bench.stop_at - time.perf_counter()))
+    except (TimeoutError, OSError):
+        pass  # the server stopped reading it (or dropped it)
+    finally:
+        writer.transport.abort()
 
 
 async def until(ws: ClientConnection, bench: Bench, version: int) -> dict[str, Any]:
@@ -225,8 +315,11 @@ async def until(ws: ClientConnection, bench: Bench, version: int) -> dict[str, A
             return message
 
 
-async def one_table(client: httpx.AsyncClient, bench: Bench, number: int) -> None:
-    """Open a table, fill it, play its match to the end (or the run's end), close it."""
+async def one_table(
+    client: httpx.AsyncClient, bench: Bench, number: int, crowd: bool = False, stuck: bool = False
+) -> None:
+    """Open a table, fill it, play its match to the end (or the run's end), close it;
+    ``crowd``: the ``--crowd`` spectators join it, ``stuck``: the ``--stuck`` clients too."""
     reply = await client.post(
         "/api/tables",
         json={"name": f"host{number}", "rules": bench.rules, "seats": bench.players + bench.bots},
@@ -254,16 +347,21 @@ async def one_table(client: httpx.AsyncClient, bench: Bench, number: int) -> Non
             for _ in range(bench.spectators)
         ]
         host = players[0]
-        # Everyone has connected once the host sees every player connected and the spectators.
+        # Everyone has connected once the host sees every player connected and the
+        # spectators: in its snapshot, or in the presence messages that follow it.
+        version = -1
         while True:
             snap: dict[str, Any] = json.loads(await recv(host, bench))
-            if snap["type"] != "snapshot":
+            if snap["type"] == "snapshot":
+                version = snap["version"]
+                seats, spectators = snap["table"]["seats"], snap["table"]["spectators"]
+            elif snap["type"] == "presence":
+                seats, spectators = snap["seats"], snap["spectators"]
+            else:
                 continue
-            seats = snap["table"]["seats"]
             connected = sum(1 for s in seats if s.get("connected"))
-            if connected == bench.players and snap["table"]["spectators"] == bench.spectators:
+            if connected == bench.players and spectators == bench.spectators:
                 break
-        version = snap["version"]
         for seat in range(bench.players, bench.players + bench.bots):
             await host.send(
                 json.dumps({"type": "add_bot", "version": version, "seat": seat, "bot": "easy"})
@@ -272,18 +370,32 @@ async def one_table(client: httpx.AsyncClient, bench: Bench, number: int) -> Non
         await host.send(json.dumps({"type": "start", "version": version}))
         table = Table(table_id, len(players) + len(watchers))
         bench.stats.tables += 1
-        tasks = [
+        tasks: list[asyncio.Task[Any]] = [
             asyncio.create_task(player(ws, conn, tickets[conn]["seat"], table, bench, conn == 0))
             for conn, ws in enumerate(players)
         ] + [
             asyncio.create_task(spectator(ws, len(players) + n, table, bench))
             for n, ws in enumerate(watchers)
         ]
+        joining = None
+        if crowd:
+            bench.stats.crowd_table = table_id
+            joining = asyncio.create_task(join_crowd(path, table, bench, stack))
+        port = int(bench.ws.rsplit(":", 1)[1])
+        tasks += [
+            asyncio.create_task(stuck_client(port, f"/ws/tables/{table_id}", bench))
+            for _ in range(bench.stuck if stuck else 0)
+        ]
         try:
             await asyncio.wait_for(table.done.wait(), max(0.1, bench.stop_at - time.perf_counter()))
         except TimeoutError:
             pass
         finally:
+            if joining is not None:
+                if joining.done() and not joining.cancelled() and joining.exception() is None:
+                    tasks += joining.result()
+                else:
+                    tasks.append(joining)
             for task in tasks:
                 task.cancel()
             results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -298,11 +410,15 @@ async def one_table(client: httpx.AsyncClient, bench: Bench, number: int) -> Non
                 )
 
 
-async def slot(client: httpx.AsyncClient, bench: Bench, number: int) -> None:
-    """One of the ``--tables`` places: a new table each time the last one's match ends."""
+async def slot(
+    client: httpx.AsyncClient, bench: Bench, number: int, crowd: bool = False, stuck: bool = False
+) -> None:
+    """One of the ``--tables`` places: a new table each time the last one's match ends
+    (the crowd's, ``crowd``, and the stuck clients', ``stuck``, go to the first one only)."""
     while time.perf_counter() < bench.stop_at - 1.0:
         try:
-            await one_table(client, bench, number)
+            await one_table(client, bench, number, crowd, stuck)
+            crowd = stuck = False
         except (OSError, httpx.HTTPError, ConnectionClosed, RuntimeError, TimeoutError) as exc:
             bench.stats.errors.append(f"slot {number}: {exc!r}")
             await asyncio.sleep(0.5)
@@ -311,7 +427,10 @@ async def slot(client: httpx.AsyncClient, bench: Bench, number: int) -> None:
 async def run(bench: Bench, tables: int) -> None:
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=bench.http, limits=limits, timeout=30) as client:
-        await asyncio.gather(*(slot(client, bench, n) for n in range(tables)))
+        places = [slot(client, bench, n, stuck=n == 0 and not bench.crowd) for n in range(tables)]
+        if bench.crowd:
+            places.append(slot(client, bench, tables, crowd=True, stuck=True))
+        await asyncio.gather(*places)
 
 
 # -- the server process ------------------------------------------------------------------------
@@ -357,6 +476,48 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+def print_tables(s: Stats, crowd: int, stuck: int) -> None:
+    """The p99 of every table (the crowd table's first), and what the crowd cost."""
+    print()
+    if crowd:
+        if s.crowd_joined is None:
+            print(f"the crowd: {crowd} spectators did not all get in")
+        else:
+            print(
+                f"the crowd: {crowd} spectators joined one table at once, in "
+                f"{ms(s.crowd_joined)} (until each had its first snapshot); sent them "
+                f"{crowd} snapshots on connecting, {s.crowd_snapshots - crowd} on the table's "
+                f"changes, {s.crowd_presence} presence messages"
+            )
+    if stuck:
+        print(f"stuck clients: {stuck}; they wrote {s.stuck_sent} stale actions to the network")
+    print("p99 of every table (move -> every websocket of the table has the update; moves)")
+    rows = sorted(s.by_table.items(), key=lambda item: item[0] != s.crowd_table)
+    if s.crowd_table is not None and s.crowd_table not in s.by_table:
+        print(f"  crowd table {s.crowd_table}: no move measured")
+    line: list[str] = []
+    for table_id, lat in rows:
+        cell = f"{ms(percentile(lat, 0.99))} ({len(lat)})"
+        if table_id == s.crowd_table:
+            print(
+                f"  crowd table {table_id}: p99 {ms(percentile(lat, 0.99))} over {len(lat)} "
+                f"moves, max {ms(max(lat))}"
+            )
+            continue
+        line.append(f"{cell:>17}")
+        if len(line) == 6:
+            print(" ".join(line))
+            line = []
+    if line:
+        print(" ".join(line))
+    others = [percentile(lat, 0.99) for t, lat in s.by_table.items() if t != s.crowd_table]
+    if others:
+        print(
+            f"  the other {len(others)} tables' p99: median {ms(statistics.median(others))}, "
+            f"worst {ms(max(others))}"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100, help="tables at once (default 100)")
@@ -382,11 +543,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rules", default="classic", help="rules preset (default classic: 11 rounds)"
     )
+    parser.add_argument(
+        "--crowd",
+        type=int,
+        default=0,
+        help="one more table, which this many spectators join at once as the measured "
+        "window opens (default 0: none)",
+    )
+    parser.add_argument(
+        "--stuck",
+        type=int,
+        default=0,
+        help="clients at the crowd table (else the first) that send --stale stale actions "
+        "and never read (default 0)",
+    )
+    parser.add_argument(
+        "--stale", type=int, default=3000, help="stale actions each stuck client sends (3000)"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.players <= 8 or args.players + args.bots > 8 or args.players + args.bots < 2:
         parser.error("--players 1..8 and --players + --bots 2..8")
     if args.seconds <= args.warmup:
         parser.error("--seconds must be more than --warmup")
+    if min(args.crowd, args.stuck, args.stale) < 0:
+        parser.error("--crowd, --stuck and --stale must be 0 or more")
 
     with contextlib.suppress(ImportError):
         import uvloop
@@ -415,6 +595,9 @@ def main(argv: list[str] | None = None) -> int:
                 bots=args.bots,
                 spectators=args.spectators,
                 think=args.think,
+                crowd=args.crowd,
+                stuck=args.stuck,
+                stale=args.stale,
                 rules={"preset": args.rules, "house": []},
                 measure_from=start + args.warmup,
                 stop_at=start + args.seconds,
@@ -495,6 +678,8 @@ def main(argv: list[str] | None = None) -> int:
             f"the server's event loop waited {waited:.1f} s for a CPU (run queue; "
             "other work on the machine)"
         )
+    if args.crowd or args.stuck:
+        print_tables(s, args.crowd, args.stuck)
     if s.unsettled:
         print(
             f"moves whose update had not reached every websocket by the end: {s.unsettled} "

@@ -36,6 +36,10 @@ def test_two_players_at_one_online_table(pages: Any) -> None:
     bob.wait_for_selector(".lobby .waiting")
     ada.wait_for_selector('li.lobby-seat[data-seat="1"].human')
     assert "Bob" in ada.locator('li.lobby-seat[data-seat="1"]').inner_text()
+    # Bob's page connecting reaches Ada as a presence message, not a snapshot.
+    ada.wait_for_function(
+        "document.querySelector('li.lobby-seat[data-seat=\"1\"] .muted')?.textContent === 'online'"
+    )
 
     # The host fills the last seat with a bot and starts.
     ada.locator('li.lobby-seat[data-seat="2"] select').select_option("easy")
@@ -54,11 +58,12 @@ def test_two_players_at_one_online_table(pages: Any) -> None:
     # From Ada's seat Bob sits on her left; from Bob's, the bot.
     assert ada.locator(".area-left .seat-title").inner_text() == "Bob"
 
-    # A spectator sees the table but no hand.
+    # A spectator sees the table but no hand; the players see Bob connected.
     watcher = pages.new()
     watcher.goto(invite)
     watcher.wait_for_selector(".felt")
     assert watcher.locator(".badge.watching").count() == 1
+    assert watcher.locator('.seat[data-seat="1"] .badge.offline').count() == 0
     assert watcher.locator("#hand").count() == 0
     assert watcher.locator(".seat").count() == 3
 
@@ -102,6 +107,8 @@ def test_two_players_at_one_online_table(pages: Any) -> None:
     held = len(hand(bob))
     bob.reload()
     bob.wait_for_selector(".me-head")
+    # Ada's page saw him leave and come back (presence messages): not shown offline.
+    ada.wait_for_selector('.seat[data-seat="1"] .badge.offline', state="detached")
     assert len(hand(bob)) == held
     assert bob.locator(".badge.watching").count() == 0
     assert bob.locator(".me-head .seat-sub").first.inner_text() == "Bob"

@@ -19,16 +19,25 @@ def pick(view: dict[str, Any]) -> str:
 
 
 def receive(ws: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=20))
-    assert message["type"] == "snapshot", message
-    return message
+    """The next snapshot (``presence`` messages, about who is connected, skipped)."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if message["type"] != "presence":
+            assert message["type"] == "snapshot", message
+            return message
 
 
-def play(ws: ClientConnection, sent: list[str], limit: int | None) -> dict[str, Any]:
-    """Play seat 0 until ``limit`` moves are acknowledged (or the end); the last snapshot."""
+def play(
+    ws: ClientConnection, sent: list[str], limit: int | None, first: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Play seat 0 until ``limit`` moves are acknowledged (or the end); the last snapshot.
+
+    ``first``: a snapshot already received, to act on before waiting for the next (a
+    connect sends one snapshot only).
+    """
     waiting: int | None = None  # the version our last move was sent at
     while True:
-        message = receive(ws)
+        message, first = (receive(ws), None) if first is None else (first, None)
         if waiting is not None and message["version"] <= waiting:
             continue
         waiting = None
@@ -53,6 +62,8 @@ def play_to_the_end(ws: Any, seat: int = 0) -> tuple[int, dict[str, Any]]:
     moves = 0
     while True:
         message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "presence":
+            continue
         assert message["type"] == "snapshot", message
         view = message["view"]
         if message["table"]["status"] == "finished":

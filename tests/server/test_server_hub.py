@@ -39,14 +39,18 @@ def test_a_connections_first_snapshot_never_overtakes_a_newer_broadcast() -> Non
     hub = Hub(service)
     socket = SlowFirstSend()
     conn = Connection(cast(WebSocket, socket), ticket.table_id, ticket.token)
-    hub.add(conn)
 
     async def scenario() -> None:
+        hub.add(conn)
         greeting = asyncio.create_task(hub.snapshot(conn, "connect"))
         await asyncio.sleep(0.005)  # the greeting is built and waits on its send
         service.join(ticket.table_id, "Bob")
         await hub.broadcast(ticket.table_id)
         await greeting
+        for _ in range(200):  # the connection's sender writes them out
+            if len(socket.sent) == 2:
+                break
+            await asyncio.sleep(0.005)
 
     asyncio.run(scenario())
     versions = [message["version"] for message in socket.sent]

@@ -40,7 +40,7 @@ def test_kill_9_and_restart_loses_nothing(serve: Callable[[str], Any], db_url: s
         assert again["you"]["seat"] == 0 and again["version"] >= before["version"]
         if again["version"] == before["version"]:
             assert again["view"] == before["view"]
-        last = play(ws, sent, limit=None)
+        last = play(ws, sent, limit=None, first=again)
     record_text = httpx.get(f"{server.http}/api/matches/{ticket['table_id']}/record").text
     assert last["table"]["status"] == "finished"
     record = GameRecord.from_json(record_text)

@@ -31,12 +31,17 @@ def client() -> Iterator[TestClient]:
 
 
 def next_of(ws: Any, kind: str) -> dict[str, Any]:
-    """The next message of type ``kind``, skipping snapshots sent meanwhile."""
+    """The next message of type ``kind``, skipping snapshots and presence sent meanwhile."""
     while True:
         message: dict[str, Any] = ws.receive_json()
         if message["type"] == kind:
             return message
-        assert message["type"] == "snapshot", message
+        assert message["type"] in ("snapshot", "presence"), message
+
+
+def snapshot_of(ws: Any) -> dict[str, Any]:
+    """The next snapshot (presence messages, about who is connected, skipped)."""
+    return next_of(ws, "snapshot")
 
 
 def test_solo_match_over_the_websocket_then_history_record_and_replay(client: TestClient) -> None:
@@ -111,21 +116,21 @@ def test_online_table_invite_join_bots_start_and_spectate(client: TestClient) ->
         client.websocket_connect(f"/ws/tables/{table_id}?token={host['token']}") as ada,
         client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
     ):
-        snap = ada.receive_json()
+        snap = snapshot_of(ada)
         assert snap["you"] == {"seat": 0, "name": "Ada", "host": True} and snap["view"] is None
-        assert watcher.receive_json()["you"]["seat"] is None
+        assert snapshot_of(watcher)["you"]["seat"] is None
         ada.send_json({"type": "add_bot", "version": snap["version"], "seat": 2, "bot": "godlike"})
         error = next_of(ada, "error")
         assert error["code"] == "unknown-bot" and error["input"] == "godlike"
         ada.send_json({"type": "add_bot", "version": snap["version"], "seat": 2, "bot": "medium"})
-        while (snap := ada.receive_json())["table"]["seats"][2]["kind"] != "bot":
+        while (snap := snapshot_of(ada))["table"]["seats"][2]["kind"] != "bot":
             pass
         ada.send_json({"type": "start", "version": snap["version"]})
-        while (snap := ada.receive_json())["table"]["status"] != "playing":
+        while (snap := snapshot_of(ada))["table"]["status"] != "playing":
             pass
         assert snap["view"]["hand"] is not None
         while True:
-            seen = watcher.receive_json()
+            seen = snapshot_of(watcher)
             if seen["view"] is not None:
                 break
         assert seen["view"]["hand"] is None and seen["table"]["seats"][1]["connected"] is False
@@ -200,8 +205,10 @@ def test_a_player_whose_seat_is_cleared_is_disconnected_and_sees_no_newcomer(
         client.websocket_connect(f"/ws/tables/{table_id}?token={bob['token']}") as bob_ws,
     ):
         assert bob_ws.receive_json()["you"]["seat"] == 1
-        snap = ada.receive_json()
-        while snap["table"]["seats"][1].get("connected") is not True:
+        snap = ada.receive_json()  # the table, then who is connected as it changes
+        while not (
+            snap["type"] == "snapshot" and snap["table"]["seats"][1].get("connected") is True
+        ) and {"seat": 1, "connected": True, "away": False} not in snap.get("seats", []):
             snap = ada.receive_json()
         ada.send_json({"type": "clear_seat", "version": snap["version"], "seat": 1})
         error = next_of(bob_ws, "error")
@@ -212,10 +219,10 @@ def test_a_player_whose_seat_is_cleared_is_disconnected_and_sees_no_newcomer(
         assert excinfo.value.code == 4403
         cy = client.post(f"/api/tables/{table_id}/join", json={"name": "Cy"}).json()
         assert cy["seat"] == 1
-        while (snap := ada.receive_json())["table"]["seats"][1].get("name") != "Cy":
+        while (snap := snapshot_of(ada))["table"]["seats"][1].get("name") != "Cy":
             pass
         ada.send_json({"type": "start", "version": snap["version"]})
-        while (snap := ada.receive_json())["table"]["status"] != "playing":
+        while (snap := snapshot_of(ada))["table"]["status"] != "playing":
             pass
     public = client.get(f"/api/tables/{table_id}").json()
     assert public["seats"][1]["name"] == "Cy" and public["seats"][1]["connected"] is False

@@ -104,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from threethirteen.server.app import create_app
+    from threethirteen.server.protocol import MAX_FRAME_BYTES
     from threethirteen.store import open_store
 
     store = open_store(args.db)  # bad URLs and unreachable databases fail here, before serving
@@ -120,7 +121,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"threethirteen: serving on http://{host}:{args.port}/ (database {args.db})", flush=True)
     for spec in engines:
         print(f"threethirteen: engine {spec.name}: {spec.command_line}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # Websocket messages over MAX_FRAME_BYTES (decompressed) are refused before they are read.
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME_BYTES
+    )
     return 0
 
 

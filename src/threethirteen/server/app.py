@@ -20,9 +20,10 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,14 @@ from threethirteen.games.three_thirteen.records import GameRecord
 from threethirteen.games.three_thirteen.rules import HOUSE_RULES, PRESETS, Rules
 from threethirteen.server.driver import Driver
 from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
-from threethirteen.server.protocol import ProtocolError, decode_message, encode_error
+from threethirteen.server.protocol import (
+    MAX_BODY_BYTES,
+    ProtocolError,
+    decode_message,
+    encode_error,
+    load_json,
+    quote,
+)
 from threethirteen.server.replays import replay_step
 from threethirteen.server.service import (
     TAKEOVER_SECONDS,
@@ -50,7 +58,7 @@ from threethirteen.server.tables import check_name
 from threethirteen.store.base import Store, TableRow
 from threethirteen.store.url import open_store
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["OUTBOX", "PRESENCE_DELAY", "SEND_STALL", "STATIC", "Connection", "Hub", "create_app"]
 
 log = logging.getLogger(__name__)
 
@@ -65,13 +73,30 @@ _STATUS = {
     "table-full": 409,
     "already-started": 409,
     "not-finished": 409,
+    "too-large": 413,
 }
 """HTTP status of an error code; any other code is a 400."""
 
 
+OUTBOX = 16
+"""How many messages wait, at most, in one connection's outgoing queue. A connection
+whose queue is full has fallen behind: its queue is emptied, nothing more is queued for
+it, and once its sender has written what it was writing it gets one fresh snapshot
+(``"reason": "resync"``) instead of everything it missed."""
+
+SEND_STALL = 30.0
+"""Seconds one send may wait on a connection's socket (a client that stopped reading:
+the network's buffers are full) before the connection is dropped, as if it had closed."""
+
+PRESENCE_DELAY = 0.1
+"""Seconds the ``presence`` message waits after a connect or disconnect, so that a crowd
+arriving at once costs each connection one message, not one per arrival."""
+
+
 @dataclass(eq=False)
 class Connection:
-    """One open websocket: the table it watches and the seat token it came with.
+    """One open websocket: the table it watches, the seat token it came with, and its
+    outgoing queue, which one sender task (:meth:`Hub.add`) writes to the socket.
 
     The seat is looked up from the token for every message and every snapshot,
     so a player whose seat the host cleared stops seeing (and playing) that seat
@@ -82,79 +107,228 @@ class Connection:
     table_id: str
     token: str | None  # None: a spectator
     seat: int | None = None
+    outbox: deque[tuple[str, str]] = field(default_factory=deque)  # (kind, text), in order
+    behind: bool = False  # the queue overflowed: a fresh snapshot is owed
+    closing: bool = False  # refused or dropped: nothing more is queued
+    presence_seen: int = 0  # the table's presence count its last snapshot or presence showed
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    sender: asyncio.Task[None] | None = None
+    on_close: Callable[[], None] | None = None  # called once the sender stops
 
 
 class Hub:
-    """The open connections of every table, and the broadcasting of snapshots.
+    """The open connections of every table, and what is sent to them.
 
-    Every snapshot sent to a table's connections (a broadcast, the first one a
-    connection gets, the answer to a stale message) is built and sent under one
-    lock per table, so a connection never receives an older snapshot after a
-    newer one. (Sent outside it, a connection's first snapshot, built before a
-    player joined, could reach the socket after the broadcast of the join and
-    leave the page showing the lobby without that player.)
+    Nothing here waits on a socket: every message is built (a snapshot for the seat
+    each connection's token holds now) and put in the connection's bounded queue
+    (:data:`OUTBOX`) at once, in the event loop, and a sender task per connection
+    writes its queue out. So a connection never receives an older snapshot after a
+    newer one, and one that does not read holds up nobody: when its queue overflows
+    it has fallen behind and gets one fresh snapshot (``"resync"``) when it catches
+    up; a send stuck for ``stall`` seconds (:data:`SEND_STALL`) drops it.
+
+    A connect sends a snapshot to the new connection only; what the others see
+    change (who is connected, the spectators, the turn deadline) reaches them as a
+    small ``presence`` message, at most one per ``presence_delay`` seconds
+    (:data:`PRESENCE_DELAY`), and not to a connection whose last snapshot showed it.
     """
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        outbox: int = OUTBOX,
+        stall: float = SEND_STALL,
+        presence_delay: float = PRESENCE_DELAY,
+    ) -> None:
         self.service = service
-        self.connections: dict[str, list[Connection]] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self.outbox = outbox
+        self.stall = stall
+        self.presence_delay = presence_delay
+        self.connections: dict[str, dict[Connection, None]] = {}
+        self._presence: dict[str, int] = {}  # table -> connects and disconnects so far
+        self._presence_due: set[str] = set()  # tables whose presence message is scheduled
 
     def add(self, conn: Connection) -> None:
-        self.connections.setdefault(conn.table_id, []).append(conn)
+        """Add the connection to its table's, and start its sender (in a running loop;
+        else at its first message)."""
+        self.connections.setdefault(conn.table_id, {})[conn] = None
+        with contextlib.suppress(RuntimeError):  # no running loop
+            asyncio.get_running_loop()
+            self._sender(conn)
 
     def remove(self, conn: Connection) -> None:
-        conns = self.connections.get(conn.table_id, [])
-        if conn in conns:
-            conns.remove(conn)
-
-    async def send(self, conn: Connection, message: dict[str, Any]) -> bool:
-        """Send one message; False (and the connection dropped) if it is closed."""
-        return await self.send_text(conn, json.dumps(message))
-
-    async def send_text(self, conn: Connection, text: str) -> bool:
-        """Send one message already encoded; False (and the connection dropped) if closed."""
-        try:
-            await conn.websocket.send_text(text)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            self.remove(conn)
-            return False
-        return True
+        conns = self.connections.get(conn.table_id)
+        if conns is not None:
+            conns.pop(conn, None)
+            if not conns:
+                del self.connections[conn.table_id]
 
     def seat_of(self, conn: Connection) -> int | None:
         """The seat the connection's token holds now; raises ``ProtocolError('bad-token')``."""
         conn.seat = self.service.authenticate(conn.table_id, conn.token)
         return conn.seat
 
-    async def refuse(self, conn: Connection, exc: ProtocolError) -> None:
+    # -- queueing (never waits) --------------------------------------------------------
+
+    def _sender(self, conn: Connection) -> asyncio.Task[None]:
+        if conn.sender is None:
+            conn.sender = asyncio.get_running_loop().create_task(self._send_loop(conn))
+        return conn.sender
+
+    def _push(self, conn: Connection, kind: str, text: str) -> None:
+        """Queue one message (``kind``: snapshot, presence or other) for the connection.
+
+        A presence message replaces one still queued (it says all there is to say);
+        a full queue means the connection fell behind: it is emptied, and the
+        connection gets a fresh snapshot when its sender has caught up.
+        """
+        if conn.closing or conn.behind:
+            return
+        outbox = conn.outbox
+        if kind == "presence" and outbox and outbox[-1][0] == "presence":
+            outbox[-1] = (kind, text)
+        elif len(outbox) >= self.outbox:
+            conn.behind = True
+            outbox.clear()
+        else:
+            outbox.append((kind, text))
+        conn.wake.set()
+        self._sender(conn)
+
+    def send(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Queue one message for the connection."""
+        self._push(conn, "other", json.dumps(message))
+
+    def refuse(self, conn: Connection, exc: ProtocolError) -> None:
         """Tell the client why, and close its socket (4404: no table; 4403: bad token)."""
         self.remove(conn)
-        if await self.send(conn, encode_error(exc.code, exc.message, None, None)):
-            code = 4404 if exc.code == "no-such-table" else 4403
-            with contextlib.suppress(RuntimeError, OSError):
-                await conn.websocket.close(code=code)
+        if conn.closing:
+            return
+        conn.closing = True
+        conn.behind = False
+        conn.outbox.clear()
+        code = 4404 if exc.code == "no-such-table" else 4403
+        conn.outbox.append(("other", json.dumps(encode_error(exc.code, exc.message, None, None))))
+        conn.outbox.append(("close", str(code)))
+        conn.wake.set()
+        self._sender(conn)
 
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
-
-    async def snapshot(self, conn: Connection, reason: str) -> None:
-        """Send the connection a fresh snapshot for the seat its token holds now."""
-        async with self._lock(conn.table_id):
-            await self._snapshot(conn, reason)
-
-    async def _snapshot(self, conn: Connection, reason: str) -> None:
+    def _snapshot_for(self, conn: Connection, reason: str) -> str | None:
+        """The snapshot for the seat the connection's token holds now; None (and the
+        connection refused) when the token holds none."""
         try:
             seat = self.seat_of(conn)
         except ProtocolError as exc:
-            await self.refuse(conn, exc)
+            self.refuse(conn, exc)
+            return None
+        conn.presence_seen = self._presence.get(conn.table_id, 0)
+        return self.service.snapshot_text(conn.table_id, seat, reason)
+
+    def reply(self, conn: Connection, reason: str) -> None:
+        """Queue a fresh snapshot for this connection alone (``connect``, ``stale``)."""
+        if conn.closing or conn.behind:
             return
-        await self.send_text(conn, self.service.snapshot_text(conn.table_id, seat, reason))
+        text = self._snapshot_for(conn, reason)
+        if text is not None:
+            self._push(conn, "snapshot", text)
+
+    async def snapshot(self, conn: Connection, reason: str) -> None:
+        """:meth:`reply`, for callers that await."""
+        self.reply(conn, reason)
+
+    def publish(self, table_id: str) -> None:
+        """Queue for every connection of the table a fresh snapshot built for its seat
+        (each seat's text built once)."""
+        texts: dict[int | None, str] = {}
+        seen = self._presence.get(table_id, 0)
+        for conn in list(self.connections.get(table_id, ())):
+            if conn.closing or conn.behind:
+                continue
+            try:
+                seat = self.seat_of(conn)
+            except ProtocolError as exc:
+                self.refuse(conn, exc)
+                continue
+            text = texts.get(seat)
+            if text is None:
+                text = texts[seat] = self.service.snapshot_text(table_id, seat, "update")
+            conn.presence_seen = seen
+            self._push(conn, "snapshot", text)
 
     async def broadcast(self, table_id: str) -> None:
-        """Send every connection of the table a fresh snapshot built for its seat."""
-        async with self._lock(table_id):
-            for conn in list(self.connections.get(table_id, [])):
-                await self._snapshot(conn, "update")
+        """:meth:`publish`, for callers that await (the driver)."""
+        self.publish(table_id)
+
+    def presence(self, table_id: str) -> None:
+        """Somebody connected or disconnected: schedule the ``presence`` message."""
+        self._presence[table_id] = self._presence.get(table_id, 0) + 1
+        if table_id not in self._presence_due:
+            self._presence_due.add(table_id)
+            loop = asyncio.get_running_loop()
+            loop.call_later(self.presence_delay, self._send_presence, table_id)
+
+    def _send_presence(self, table_id: str) -> None:
+        self._presence_due.discard(table_id)
+        count = self._presence.get(table_id, 0)
+        conns = [c for c in self.connections.get(table_id, ()) if c.presence_seen < count]
+        if not conns:
+            return
+        try:
+            text = self.service.presence_text(table_id)
+        except ProtocolError:  # the table is gone
+            return
+        for conn in conns:
+            conn.presence_seen = count
+            self._push(conn, "presence", text)
+
+    # -- sending -----------------------------------------------------------------------
+
+    async def _send_loop(self, conn: Connection) -> None:
+        """Write the connection's queue to its socket until it closes, is refused, or
+        a send stalls; then drop the connection from its table's."""
+        socket = conn.websocket
+        try:
+            while True:
+                if not conn.outbox:
+                    if conn.behind:  # caught up: one fresh snapshot replaces what it missed
+                        conn.behind = False
+                        self.reply(conn, "resync")
+                        continue
+                    conn.wake.clear()
+                    await conn.wake.wait()
+                    continue
+                kind, text = conn.outbox.popleft()
+                if kind == "close":
+                    async with asyncio.timeout(self.stall):
+                        await socket.close(code=int(text))
+                    return
+                async with asyncio.timeout(self.stall):
+                    await socket.send_text(text)
+        except TimeoutError:
+            log.info(
+                "dropped a connection to table %s: a send waited %g s", conn.table_id, self.stall
+            )
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(1.0):
+                    await socket.close(code=1008)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the socket is closed
+        finally:
+            conn.closing = True
+            conn.outbox.clear()
+            self.remove(conn)
+            if conn.on_close is not None:
+                conn.on_close()
+
+
+async def _turn_away(websocket: WebSocket, exc: ProtocolError, stall: float) -> None:
+    """Refuse a socket before it joins a table: the error, then the close (4404, 4403)."""
+    code = 4404 if exc.code == "no-such-table" else 4403
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+        async with asyncio.timeout(stall):
+            await websocket.send_text(json.dumps(encode_error(exc.code, exc.message, None, None)))
+            await websocket.close(code=code)
 
 
 def _error_response(exc: ProtocolError) -> JSONResponse:
@@ -173,29 +347,44 @@ def _jsonable(value: object) -> Any:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+    """The request's JSON object ({} for no body); read up to :data:`MAX_BODY_BYTES`
+    (more is ``ProtocolError('too-large')``, a 413, refused before reading when the
+    ``Content-Length`` says so), decoded by :func:`~threethirteen.server.protocol.load_json`."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        try:
+            too_big = int(declared) > MAX_BODY_BYTES
+        except ValueError:
+            too_big = False  # the server refuses a malformed length before this
+        if too_big:
+            raise _too_large()
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise _too_large()
     if not raw:
         return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        text = raw.decode("utf-8", "replace")
-        raise ProtocolError("malformed", f"the body is not JSON: {text[:80]!r}", text) from exc
+    data = load_json(bytes(raw), "the body")
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", f"the body must be a JSON object, got {data!r}", data)
+        raise ProtocolError("malformed", f"the body must be a JSON object, got {quote(data)}", data)
     return data
+
+
+def _too_large() -> ProtocolError:
+    return ProtocolError("too-large", f"the body is over {MAX_BODY_BYTES} bytes", None)
 
 
 def _rules_spec(data: dict[str, Any]) -> tuple[str, list[str]]:
     spec = data.get("rules", {})
     if not isinstance(spec, dict):
-        raise ProtocolError("bad-rules", f"rules must be an object, got {spec!r}", spec)
+        raise ProtocolError("bad-rules", f"rules must be an object, got {quote(spec)}", spec)
     preset = spec.get("preset", "classic")
     house = spec.get("house", [])
     if not isinstance(preset, str):
-        raise ProtocolError("unknown-preset", f"a preset must be text, got {preset!r}", preset)
+        raise ProtocolError("unknown-preset", f"a preset must be text, got {quote(preset)}", preset)
     if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
-        raise ProtocolError("bad-rules", f"house must be a list of text, got {house!r}", house)
+        raise ProtocolError("bad-rules", f"house must be a list of text, got {quote(house)}", house)
     return preset, house
 
 
@@ -234,7 +423,9 @@ def _int_arg(request: Request, name: str, default: int, low: int, high: int) -> 
         value = low - 1
     if not low <= value <= high:
         raise ProtocolError(
-            "bad-request", f"{name} must be a whole number from {low} to {high}, got {text!r}", text
+            "bad-request",
+            f"{name} must be a whole number from {low} to {high}, got {quote(text)}",
+            text,
         )
     return value
 
@@ -278,9 +469,9 @@ def create_app(
     hub = Hub(service)
     driver = Driver(service, hub.broadcast)
 
-    async def changed(table_id: str) -> None:
+    def changed(table_id: str) -> None:
         driver.wake(table_id)
-        await hub.broadcast(table_id)
+        hub.publish(table_id)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -355,7 +546,7 @@ def create_app(
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         data = await _body(request)
         ticket = service.join(table_id, check_name(data.get("name")))
-        await changed(table_id)
+        changed(table_id)
         return _ticket(ticket)
 
     @app.get("/api/matches")
@@ -367,7 +558,7 @@ def create_app(
     def finished_record(match_id: str) -> GameRecord:
         row = store.get(match_id)
         if row is None:
-            raise ProtocolError("no-such-match", f"no match {match_id!r}", match_id)
+            raise ProtocolError("no-such-match", f"no match {quote(match_id)}", match_id)
         if row.record is None:
             raise ProtocolError(
                 "not-finished",
@@ -396,48 +587,66 @@ def create_app(
         try:
             seat = hub.seat_of(conn)
         except ProtocolError as exc:
-            await hub.refuse(conn, exc)
+            await _turn_away(websocket, exc, hub.stall)
             return
         service.connect(table_id, seat)
-        hub.add(conn)
-        try:
-            await hub.snapshot(conn, "connect")
-            await changed(table_id)  # the others see who is connected
-            while conn in hub.connections.get(table_id, []):
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                # A text frame, or a binary one holding UTF-8 JSON: both are decoded the same.
-                text = frame.get("text")
-                await _dispatch(conn, text if text is not None else frame.get("bytes") or b"")
-        except WebSocketDisconnect:
-            pass
-        finally:
+        left = False
+
+        def leave() -> None:
+            """The connection is gone (closed by the client, refused, or dropped)."""
+            nonlocal left
+            if left:
+                return
+            left = True
             hub.remove(conn)
             if service.holds(table_id, seat, conn.token):  # not if the host cleared the seat
                 service.disconnect(table_id, seat)
-            await changed(table_id)
+            driver.wake(table_id)
+            hub.presence(table_id)  # the others see who is connected
 
-    async def _dispatch(conn: Connection, text: str | bytes) -> None:
+        conn.on_close = leave
+        hub.add(conn)
+        hub.presence(table_id)
+        hub.reply(conn, "connect")  # the newcomer gets the table
+        driver.wake(table_id)
+        try:
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                if conn.closing:  # dropped: read on until the socket closes, taking nothing
+                    continue
+                # A text frame, or a binary one holding UTF-8 JSON: both are decoded the same.
+                text = frame.get("text")
+                _dispatch(conn, text if text is not None else frame.get("bytes") or b"")
+                await asyncio.sleep(0)  # a burst of messages lets the other tables' turn come
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn.sender is not None:
+                conn.sender.cancel()
+            leave()
+
+    def _dispatch(conn: Connection, text: str | bytes) -> None:
         """Decode one message and hand it to the service; answer errors to the sender."""
         try:
             seat = hub.seat_of(conn)
         except ProtocolError as exc:
-            await hub.refuse(conn, exc)
+            hub.refuse(conn, exc)
             return
         try:
             message = decode_message(text)
             outcome = service.handle(conn.table_id, seat, message)
         except ProtocolError as exc:
             version = service.table(conn.table_id).version
-            await hub.send(conn, encode_error(exc.code, exc.message, _jsonable(exc.input), version))
+            hub.send(conn, encode_error(exc.code, exc.message, _jsonable(exc.input), version))
             return
         if outcome.pong:
-            await hub.send(conn, {"type": "pong"})
+            hub.send(conn, {"type": "pong"})
         elif outcome.stale:
-            await hub.snapshot(conn, "stale")
+            hub.reply(conn, "stale")
         elif outcome.changed:
-            await changed(conn.table_id)
+            changed(conn.table_id)
 
     # -- pages ------------------------------------------------------------------------
 
@@ -484,15 +693,15 @@ def _opponents(data: dict[str, Any]) -> list[str]:
         names = data["difficulties"]
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise ProtocolError(
-                "bad-request", f"difficulties must be a list of names, got {names!r}", names
+                "bad-request", f"difficulties must be a list of names, got {quote(names)}", names
             )
         return names
     count = data.get("opponents", 3)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 7:
-        raise ProtocolError("bad-request", f"opponents must be 1 to 7, got {count!r}", count)
+        raise ProtocolError("bad-request", f"opponents must be 1 to 7, got {quote(count)}", count)
     difficulty = data.get("difficulty", "easy")
     if not isinstance(difficulty, str):
         raise ProtocolError(
-            "unknown-bot", f"a difficulty must be text, got {difficulty!r}", difficulty
+            "unknown-bot", f"a difficulty must be text, got {quote(difficulty)}", difficulty
         )
     return [difficulty] * count

@@ -18,6 +18,7 @@ threethirteen.server.protocol.ProtocolError: unknown message type 'dance'; known
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -39,6 +40,11 @@ from threethirteen.games.three_thirteen.views import Event, PlayerView
 # The view encoders live in threethirteen.games.three_thirteen.view_json (the lab's engines
 # use them too); they are re-exported here as part of the protocol's API.
 __all__ = [
+    "MAX_BODY_BYTES",
+    "MAX_DEPTH",
+    "MAX_FRAME_BYTES",
+    "MAX_MESSAGE",
+    "QUOTE_LIMIT",
     "ActionMessage",
     "AddBotMessage",
     "Arrangements",
@@ -57,20 +63,181 @@ __all__ = [
     "encode_scores",
     "encode_view",
     "encode_view_json",
+    "load_json",
+    "quote",
+    "shorten",
 ]
+
+MAX_MESSAGE = 4096
+"""The longest client message accepted, in characters."""
+
+MAX_FRAME_BYTES = 4 * MAX_MESSAGE
+"""The transport's cap on one websocket message, in bytes (16 KiB): every message of at
+most :data:`MAX_MESSAGE` characters fits (UTF-8 takes at most 4 bytes a character), and
+the server (``threethirteen serve``: uvicorn's ``ws_max_size``) refuses a larger one, the
+decompressed size of a compressed one included, before reading it, closing the socket
+with 1009 (message too big)."""
+
+MAX_BODY_BYTES = 16 * 1024
+"""The largest HTTP request body the endpoints read, in bytes: larger is a 413 ``too-large``."""
+
+MAX_DEPTH = 32
+"""How deeply arrays and objects may nest in a client's JSON (every message and body of
+the protocol needs 3 levels at most): deeper is ``malformed``."""
+
+QUOTE_LIMIT = 60
+"""The most characters of a client's input that an error message quotes."""
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked by an ellipsis.
+
+    >>> shorten("x" * 100)[-3:], len(shorten("x" * 100)), shorten("Ada")
+    ('xx…', 60, 'Ada')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters.
+
+    >>> quote("clasic"), quote("x" * 500)[-4:]
+    ("'clasic'", 'xxx…')
+    """
+    return shorten(repr(value), limit)
+
+
+def _short_input(value: object) -> object:
+    """The ``input`` an error quotes: ``value`` itself when its JSON is short, else the
+    start of its text (or of its JSON) cut to :data:`QUOTE_LIMIT` characters."""
+    if value is None or isinstance(value, bool | float):
+        return value
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    if isinstance(value, str):
+        return shorten(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return quote(value)
+    return value if len(text) <= QUOTE_LIMIT else shorten(text)
 
 
 class ProtocolError(ThreeThirteenError):
     """A message the server cannot take, with a code from ``docs/protocol.md``.
 
-    ``input`` quotes the offending part (the whole text when it is not JSON).
+    ``input`` quotes the offending part (the text when it is not JSON), at most
+    :data:`QUOTE_LIMIT` characters of it: a longer text is cut (and a list or object
+    whose JSON is longer becomes the start of that JSON). Where ``message`` quotes the
+    whole of a long ``input`` (a message from the rules or notation code, say), the
+    quote is cut the same way; the raisers quote with :func:`quote`.
+
+    >>> error = ProtocolError("bad-name", f"no name {'x' * 100!r}", "x" * 100)
+    >>> len(error.input), len(error.message) < 80
+    (60, True)
     """
 
     def __init__(self, code: str, message: str, input: object = None) -> None:
+        message = _cut_quotes(message, input)
         super().__init__(message)
         self.code = code
         self.message = message
-        self.input = input
+        self.input = _short_input(input)
+
+
+def _cut_quotes(message: str, value: object) -> str:
+    """``message`` with every quote longer than :data:`QUOTE_LIMIT` characters of a
+    stretch of ``value`` (of its text, or of that text's repr) cut to that length.
+
+    A quote is a piece of the message between quotation marks: the rules' and the
+    notation's own messages quote the offending part (or all) of what they were given.
+    """
+    if len(message) <= QUOTE_LIMIT:
+        return message
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    if isinstance(value, str):
+        source = value
+    else:
+        try:
+            source = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            source = repr(value)
+    if len(source) <= QUOTE_LIMIT:
+        return message
+    escaped = repr(source)
+    pieces = _QUOTE_MARK.split(message)
+    for i, piece in enumerate(pieces):
+        if len(piece) > QUOTE_LIMIT and (piece in source or piece in escaped):
+            pieces[i] = shorten(piece)
+    return "".join(pieces)
+
+
+_QUOTE_MARK = re.compile(r"""(['"])""")
+
+
+def load_json(text: str | bytes, what: str) -> Any:
+    """``json.loads(text)``, or ``ProtocolError('malformed')`` quoting the start of ``text``.
+
+    ``what`` names it in the error (``"message"``, ``"the body"``). Refused besides
+    what is not JSON: text that is not UTF-8, arrays and objects nested deeper than
+    :data:`MAX_DEPTH` (checked before parsing: the parser recurses, and deep enough
+    input would raise ``RecursionError``), and numbers too long to convert.
+
+    >>> load_json('{"a": [1]}', "message")
+    {'a': [1]}
+    >>> load_json("[" * 40 + "]" * 40, "message")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threethirteen.server.protocol.ProtocolError: message nested more than 32 deep: '[[[[...
+    """
+    if isinstance(text, bytes):
+        raw = text
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            shown = raw.decode("utf-8", "replace")
+            raise ProtocolError("malformed", f"{what} is not UTF-8: {quote(shown)}", shown) from exc
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+        raise ProtocolError(
+            "malformed", f"{what} nested more than {MAX_DEPTH} deep: {quote(text)}", text
+        )
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        if isinstance(exc, json.JSONDecodeError):
+            reason = f"{exc.msg} at character {exc.pos}"
+        else:  # a number past Python's 4,300 digits; RecursionError: not reached (above)
+            reason = str(exc).split(":")[0]
+        raise ProtocolError(
+            "malformed", f"{what} is not JSON: {quote(text)} ({shorten(str(reason))})", text
+        ) from exc
+
+
+def _depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings not
+    counted); the scan stops once past :data:`MAX_DEPTH`."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char == "[" or char == "{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    break
+        elif char == "]" or char == "}":
+            depth -= 1
+    return deepest
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +296,7 @@ def _field(data: Mapping[str, Any], key: str, kind: type, mtype: str) -> Any:
     if isinstance(value, bool) or not isinstance(value, kind):
         raise ProtocolError(
             "malformed",
-            f"message {mtype!r}: field {key!r} must be {kind.__name__}, got {value!r}",
+            f"message {mtype!r}: field {key!r} must be {kind.__name__}, got {quote(value)}",
             value,
         )
     return value
@@ -142,6 +309,8 @@ def _version(data: Mapping[str, Any], mtype: str) -> int:
 
 def _decode_action(data: Mapping[str, Any]) -> ClientMessage:
     text: str = _field(data, "action", str, "action")
+    if len(text) > QUOTE_LIMIT:  # no action's notation is that long
+        raise ProtocolError("bad-notation", f"not an action: {quote(text)}", text)
     try:
         action = parse_action(text)
     except NotationError as exc:
@@ -182,28 +351,23 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], ClientMessage]] = {
     "ping": _decode_ping,
 }
 
-MAX_MESSAGE = 4096
-"""The longest client message accepted, in characters."""
-
 
 def decode_message(text: str | bytes) -> ClientMessage:
     """Decode one client message; raises :class:`ProtocolError` quoting what is wrong."""
     if len(text) > MAX_MESSAGE:
         raise ProtocolError(
-            "malformed", f"message of {len(text)} characters; at most {MAX_MESSAGE}", text[:80]
+            "malformed", f"message of {len(text)} characters; at most {MAX_MESSAGE}", text
         )
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
-        raise ProtocolError("malformed", f"message is not JSON: {shown!r} ({exc})", shown) from exc
+    data = load_json(text, "message")
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", f"message must be a JSON object, got {data!r}", data)
+        raise ProtocolError("malformed", f"message must be a JSON object, got {quote(data)}", data)
     mtype = data.get("type")
     decoder = _DECODERS.get(mtype) if isinstance(mtype, str) else None
     if decoder is None:
         known = ", ".join(sorted(_DECODERS))
-        raise ProtocolError("malformed", f"unknown message type {mtype!r}; known: {known}", mtype)
+        raise ProtocolError(
+            "malformed", f"unknown message type {quote(mtype)}; known: {known}", mtype
+        )
     return decoder(data)
 
 

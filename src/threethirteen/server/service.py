@@ -67,6 +67,7 @@ from threethirteen.server.protocol import (
     StartMessage,
     encode_view,
     encode_view_json,
+    quote,
 )
 from threethirteen.server.tables import (
     AutoMove,
@@ -165,7 +166,7 @@ class TableService:
         if table is None:
             row = self.store.get(table_id) if isinstance(table_id, str) else None
             if row is None or row.status != Status.FINISHED.value:
-                raise ProtocolError("no-such-table", f"no table {table_id!r}", table_id)
+                raise ProtocolError("no-such-table", f"no table {quote(table_id)}", table_id)
             table = self._rebuild(row)
             with self._lock:
                 table = self._tables.setdefault(table_id, table)
@@ -187,7 +188,7 @@ class TableService:
         rules = _rules_or_error(preset, house)
         if isinstance(seats, bool) or not isinstance(seats, int):
             raise ProtocolError(
-                "bad-request", f"seats must be a whole number, got {seats!r}", seats
+                "bad-request", f"seats must be a whole number, got {quote(seats)}", seats
             )
         try:
             rules.check_players(seats)
@@ -707,23 +708,13 @@ class TableService:
                     stand_in_reason=stand_in.reason if stand_in else None,
                 )
             seats.append(entry)
-        deadline = None
         state = table.state
-        if table.status is Status.PLAYING and table.turn_seconds is not None and state is not None:
-            awaited = (
-                bool(self._awaited(table, now))
-                if state.phase is Phase.ROUND_OVER
-                else table.seats[state.current].kind is SeatKind.HUMAN
-                and not table.away(state.current, now)
-            )
-            if awaited:
-                deadline = table.phase_since + table.turn_seconds
         finished = table.status is Status.FINISHED and state is not None
         return {
             "seats": seats,
             "turn_seconds": table.turn_seconds,
             "takeover_seconds": table.takeover_seconds,
-            "turn_deadline": deadline,
+            "turn_deadline": self._deadline(table, now),
             "ready": sorted(table.ready),
             "spectators": table.spectators,
             "winners": list(state.winners()) if finished and state is not None else None,
@@ -731,6 +722,46 @@ class TableService:
             "created_at": table.created_at,
             "version": table.version,
         }
+
+    def _deadline(self, table: Table, now: float) -> float | None:
+        """The table object's ``turn_deadline``: when the timer plays for the awaited human."""
+        state = table.state
+        if table.status is not Status.PLAYING or table.turn_seconds is None or state is None:
+            return None
+        awaited = (
+            bool(self._awaited(table, now))
+            if state.phase is Phase.ROUND_OVER
+            else table.seats[state.current].kind is SeatKind.HUMAN
+            and not table.away(state.current, now)
+        )
+        return table.phase_since + table.turn_seconds if awaited else None
+
+    def presence_text(self, table_id: str) -> str:
+        """The ``presence`` message (JSON text): who is connected, now.
+
+        What of the table object a connection or disconnection changes, without the
+        rest: each human seat's ``connected`` and ``away``, ``spectators`` and
+        ``turn_deadline`` (a player back from a takeover gets a fresh turn timer), at
+        the table's ``version``, which connections do not change.
+        """
+        table = self.table(table_id)
+        with table.lock:
+            now = self.clock()
+            seats = [
+                {"seat": i, "connected": s.connections > 0, "away": table.away(i, now)}
+                for i, s in enumerate(table.seats)
+                if s.kind is SeatKind.HUMAN
+            ]
+            return json.dumps(
+                {
+                    "type": "presence",
+                    "version": table.version,
+                    "server_time": now,
+                    "seats": seats,
+                    "spectators": table.spectators,
+                    "turn_deadline": self._deadline(table, now),
+                }
+            )
 
     def snapshot(self, table_id: str, seat: int | None, reason: str) -> dict[str, Any]:
         """The ``snapshot`` message for ``seat`` (None: a spectator), built from its view."""
@@ -909,9 +940,9 @@ def _rules_object(table: Table) -> dict[str, Any]:
 
 def _rules_or_error(preset: str, house: list[str]) -> Rules:
     if not isinstance(preset, str):
-        raise ProtocolError("unknown-preset", f"a preset must be text, got {preset!r}", preset)
+        raise ProtocolError("unknown-preset", f"a preset must be text, got {quote(preset)}", preset)
     if not isinstance(house, list | tuple) or not all(isinstance(h, str) for h in house):
-        raise ProtocolError("bad-rules", f"house must be a list of text, got {house!r}", house)
+        raise ProtocolError("bad-rules", f"house must be a list of text, got {quote(house)}", house)
     try:
         rules = get_rules(preset)
     except ThreeThirteenError as exc:
@@ -931,7 +962,7 @@ def _seconds(name: str, value: object, bounds: tuple[float, float]) -> float | N
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
         raise ProtocolError(
             "bad-request",
-            f"{name} must be null or {low:g} to {high:g} seconds, got {value!r}",
+            f"{name} must be null or {low:g} to {high:g} seconds, got {quote(value)}",
             value,
         )
     return float(value)

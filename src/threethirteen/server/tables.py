@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import threading
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
@@ -32,11 +33,13 @@ from threethirteen.server.protocol import (
     ProtocolError,
     encode_event,
     encode_result,
+    quote,
 )
 from threethirteen.store.base import SeatRow, TableRow
 
 __all__ = [
     "NAME_LIMIT",
+    "NAME_REFUSED",
     "AutoMove",
     "Outcome",
     "Seat",
@@ -96,13 +99,43 @@ def now_iso() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+NAME_REFUSED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories a name may not hold: control characters (``Cc``), invisible
+formatting ones (``Cf``: among them the bidirectional overrides and isolates U+202A to
+U+202E and U+2066 to U+2069, which let a name pretend to read otherwise, and zero-width
+characters), lone surrogates (``Cs``) and line or paragraph separators (``Zl``, ``Zp``)."""
+
+
 def check_name(name: object) -> str:
-    """A player's name, stripped; raises ``ProtocolError('bad-name')`` quoting a bad one."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LIMIT:
+    r"""A player's name, stripped; raises ``ProtocolError('bad-name')`` quoting a bad one.
+
+    A name is text of 1 to :data:`NAME_LIMIT` characters once stripped, none of them in
+    the categories of :data:`NAME_REFUSED`; the error names the first such character.
+
+    >>> check_name("\u202eevil")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threethirteen.server.protocol.ProtocolError: ... '\u202eevil' holds U+202E (RIGHT-TO-LEFT ...)
+    """
+    if not isinstance(name, str):
+        raise ProtocolError("bad-name", f"a name must be text, got {quote(name)}", name)
+    stripped = name.strip()
+    if not stripped or len(stripped) > NAME_LIMIT:
         raise ProtocolError(
-            "bad-name", f"a name must be 1 to {NAME_LIMIT} characters of text, got {name!r}", name
+            "bad-name",
+            f"a name must be 1 to {NAME_LIMIT} characters, got {len(stripped)}: {quote(name)}",
+            name,
         )
-    return name.strip()
+    for char in stripped:
+        if unicodedata.category(char) in NAME_REFUSED:
+            what = unicodedata.name(char, "a control character")
+            raise ProtocolError(
+                "bad-name",
+                "a name may not hold control or invisible formatting characters; "
+                f"{quote(name)} holds U+{ord(char):04X} ({what})",
+                name,
+            )
+    return stripped
 
 
 def resolve_bot(name: str) -> str:

@@ -54,15 +54,17 @@ export function forgetSeat(tableId) {
 }
 
 /**
- * One websocket to a table. Calls onSnapshot(msg) for every snapshot, onError(msg) for an
- * error message, onStatus("open" | "closed" | "reconnecting" | "rejected", detail). It
+ * One websocket to a table. Calls onSnapshot(msg) for every snapshot, onPresence(msg) for a
+ * presence message (who is connected, of the version of the last snapshot), onError(msg) for
+ * an error message, onStatus("open" | "closed" | "reconnecting" | "rejected", detail). It
  * reconnects by itself (with the same token) unless the server rejected the token or table.
  */
 export class TableConnection {
-  constructor(tableId, token, { onSnapshot, onError, onStatus }) {
+  constructor(tableId, token, { onSnapshot, onPresence, onError, onStatus }) {
     this.tableId = tableId;
     this.token = token;
     this.onSnapshot = onSnapshot;
+    this.onPresence = onPresence;
     this.onError = onError;
     this.onStatus = onStatus;
     this.version = null;
@@ -100,6 +102,10 @@ export class TableConnection {
         if (this.version !== null && msg.version < this.version) return;
         this.version = msg.version;
         this.onSnapshot?.(msg);
+      } else if (msg.type === "presence") {
+        // Only for the table we have: a newer version comes as a snapshot.
+        if (this.version === null || msg.version !== this.version) return;
+        this.onPresence?.(msg);
       } else if (msg.type === "error") {
         this.onError?.(msg);
       }

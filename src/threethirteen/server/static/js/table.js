@@ -52,6 +52,7 @@ export class TablePage {
     this.conn?.close();
     this.conn = new TableConnection(this.tableId, this.seat?.token ?? null, {
       onSnapshot: (msg) => this.onSnapshot(msg),
+      onPresence: (msg) => this.onPresence(msg),
       onError: (msg) => this.onServerError(msg),
       onStatus: (status, detail) => this.onStatus(status, detail),
     });
@@ -95,6 +96,29 @@ export class TablePage {
       if (previous?.view?.round !== view.round || previous?.view?.phase !== view.phase) this.hint = false;
       this.updateHandOrder(view);
       this.announceNews(previous, msg);
+    }
+    if (this.drag) {
+      this.deferredRender = true;
+      return;
+    }
+    this.render();
+  }
+
+  /** Who is connected changed (no new version): update the seats and spectators shown. */
+  onPresence(msg) {
+    const table = this.snap?.table;
+    if (!table) return;
+    for (const entry of msg.seats || []) {
+      const seat = table.seats[entry.seat];
+      if (seat?.kind !== "human") continue;
+      seat.connected = entry.connected;
+      seat.away = entry.away;
+    }
+    table.spectators = msg.spectators;
+    table.turn_deadline = msg.turn_deadline;
+    if (typeof msg.server_time === "number") {
+      this.snap.server_time = msg.server_time;
+      this.snap.clockSkew = Date.now() / 1000 - msg.server_time;
     }
     if (this.drag) {
       this.deferredRender = true;
