@@ -67,7 +67,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from threethirteen.server.launch import free_port, serve_command, served
+from threethirteen.server.launch import ROOMY_LIMITS, free_port, serve_command, served
 
 VERSION = re.compile(rb'"version": (\d+)')
 SNAPSHOT = b'{"type": "snapshot"'
@@ -103,6 +103,8 @@ class Stats:
     crowd_snapshots: int = 0  # snapshots the crowd's websockets received
     crowd_presence: int = 0  # presence messages they received
     stuck_sent: int = 0  # stale actions the stuck clients got through
+    hard_moves: int = 0  # moves at the --hard-solo tables (their bots' and their player's)
+    hard_tables: int = 0  # --hard-solo tables opened
 
 
 @dataclass
@@ -121,6 +123,8 @@ class Bench:
     rules: dict[str, Any]
     measure_from: float
     stop_at: float
+    hard_solo: int = 0
+    hard_bots: int = 7
     stats: Stats = field(default_factory=Stats)
     rng: random.Random = field(default_factory=lambda: random.Random(2026))
 
@@ -424,12 +428,57 @@ async def slot(
             await asyncio.sleep(0.5)
 
 
+async def hard_solo(client: httpx.AsyncClient, bench: Bench, number: int) -> None:
+    """One ``--hard-solo`` place: a solo table against ``--hard-bots`` ``hard`` bots, its
+    player answering at once, so that its bots think all the time; a new one when a
+    match ends. Not measured: it is the load the measured tables play beside."""
+    while time.perf_counter() < bench.stop_at - 1.0:
+        try:
+            reply = await client.post(
+                "/api/solo",
+                json={
+                    "name": f"solo{number}",
+                    "rules": bench.rules,
+                    "opponents": bench.hard_bots,
+                    "difficulty": "hard",
+                },
+            )
+            reply.raise_for_status()
+            ticket = reply.json()
+            bench.stats.hard_tables += 1
+            url = f"{bench.ws}{ticket['ws']}?token={ticket['token']}"
+            async with connect(url, max_size=2**22, open_timeout=60) as ws:
+                last = -1
+                while time.perf_counter() < bench.stop_at:
+                    message = json.loads(await recv(ws, bench))
+                    if message["type"] != "snapshot":
+                        continue
+                    view, version = message["view"], message["version"]
+                    if last >= 0 and bench.measuring(time.perf_counter()):
+                        bench.stats.hard_moves += version - last
+                    last = version
+                    if message["table"]["status"] == "finished" or view is None:
+                        break
+                    if view["phase"] == "round-over":
+                        answer = {"type": "ready", "version": version}
+                    elif view["legal_actions"]:
+                        answer = {"type": "action", "version": version, "action": pick(view)}
+                    else:
+                        continue
+                    await ws.send(json.dumps(answer))
+        except (OSError, httpx.HTTPError, ConnectionClosed, RuntimeError, TimeoutError) as exc:
+            if time.perf_counter() < bench.stop_at:
+                bench.stats.errors.append(f"hard solo {number}: {exc!r}")
+            await asyncio.sleep(0.5)
+
+
 async def run(bench: Bench, tables: int) -> None:
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=bench.http, limits=limits, timeout=30) as client:
         places = [slot(client, bench, n, stuck=n == 0 and not bench.crowd) for n in range(tables)]
         if bench.crowd:
             places.append(slot(client, bench, tables, crowd=True, stuck=True))
+        places += [hard_solo(client, bench, n) for n in range(bench.hard_solo)]
         await asyncio.gather(*places)
 
 
@@ -560,6 +609,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--stale", type=int, default=3000, help="stale actions each stuck client sends (3000)"
     )
+    parser.add_argument(
+        "--hard-solo",
+        type=int,
+        default=0,
+        help="solo tables of --hard-bots hard bots each, their player answering at once, "
+        "so that bots think all the time beside the measured tables (default 0)",
+    )
+    parser.add_argument("--hard-bots", type=int, default=7, help="bots a --hard-solo table (7)")
+    parser.add_argument(
+        "--bot-workers", type=int, default=None, help="the server's --bot-workers (its default)"
+    )
+    parser.add_argument(
+        "--bot-threads",
+        action="store_true",
+        help="the server's --bot-threads: bots think in threads, not worker processes",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.players <= 8 or args.players + args.bots > 8 or args.players + args.bots < 2:
         parser.error("--players 1..8 and --players + --bots 2..8")
@@ -576,7 +641,12 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="threethirteen-bench-") as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        command = serve_command(port, db, bot_delay=args.bot_delay)
+        extra = [
+            *ROOMY_LIMITS,
+            *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else []),
+            *(["--bot-threads"] if args.bot_threads else []),
+        ]
+        command = serve_command(port, db, bot_delay=args.bot_delay, extra=extra)
         shown = shlex.join([sys.executable, *sys.argv] if argv is None else ["server_bench.py"])
         print(f"command: {shown}")
         print(f"server:  {shlex.join(command)}")
@@ -601,6 +671,8 @@ def main(argv: list[str] | None = None) -> int:
                 rules={"preset": args.rules, "house": []},
                 measure_from=start + args.warmup,
                 stop_at=start + args.seconds,
+                hard_solo=args.hard_solo,
+                hard_bots=args.hard_bots,
             )
             cpu_marks: dict[str, tuple[float, float, float]] = {}
 
@@ -680,6 +752,13 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.crowd or args.stuck:
         print_tables(s, args.crowd, args.stuck)
+    if args.hard_solo:
+        how = "threads" if args.bot_threads else "worker processes"
+        print(
+            f"hard solo tables: {args.hard_solo} at once ({s.hard_tables} opened), "
+            f"{args.hard_bots} hard bots each, thinking in {how}: {s.hard_moves} moves "
+            f"there in the window ({s.hard_moves * per:.1f} a second)"
+        )
     if s.unsettled:
         print(
             f"moves whose update had not reached every websocket by the end: {s.unsettled} "

@@ -21,3 +21,18 @@ def test_a_tiny_run_with_a_crowd_and_a_stuck_client_prints_every_tables_p99(
     assert "stuck clients: 1; they wrote 300 stale actions to the network" in out
     assert re.search(r"crowd table \S+: p99 [\d.]+ ms over \d+ moves", out)
     assert re.search(r"the other 2 tables' p99: median [\d.]+ ms, worst [\d.]+ ms", out)
+
+
+def test_a_tiny_run_beside_hard_solo_tables_prints_their_moves(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = load_benchmark("server_bench")
+    argv = ["--tables", "2", "--seconds", "6", "--warmup", "2", "--think", "0.2"]
+    assert bench.main([*argv, "--hard-solo", "2", "--hard-bots", "2", "--bot-workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(
+        r"hard solo tables: 2 at once \(\d+ opened\), 2 hard bots each, thinking "
+        r"in worker processes: \d+ moves",
+        out,
+    )
+    assert re.search(r"^\s+\d+\s+[\d.]+ ms", out, re.M)  # the measured client moves' line

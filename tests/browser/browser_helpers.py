@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from threethirteen.server.launch import ServerStartError, free_port, serve_command, start, stop
+from threethirteen.server.launch import (
+    ROOMY_LIMITS,
+    ServerStartError,
+    free_port,
+    serve_command,
+    start,
+    stop,
+)
 
 
 @contextlib.contextmanager
@@ -23,6 +30,7 @@ def serving(folder: Path, **options: Any) -> Iterator[str]:
     takes seconds; ``options`` go to :func:`serve_command` (engines, the engine cap).
     Stopped on leaving. Fails the test when it does not start."""
     port = free_port()
+    options.setdefault("extra", ROOMY_LIMITS)  # one browser plays many tables
     command = serve_command(
         port, f"sqlite:///{folder / 'tables.db'}", bot_delay=0.05, round_pause=0.5, **options
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from threethirteen.server.launch import free_port, serve_command, start, stop
+from threethirteen.server.launch import ROOMY_LIMITS, free_port, serve_command, start, stop
 from threethirteen.store import MemoryStore, Store
 from threethirteen.store.sql import SqlStore
 
@@ -60,7 +60,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
 
     def start_one(db: str, bot_delay: float = 0.0, engines: Sequence[str] = ()) -> Served:
         port = free_port()
-        command = serve_command(port, db, bot_delay=bot_delay, engines=engines)
+        command = serve_command(port, db, bot_delay=bot_delay, engines=engines, extra=ROOMY_LIMITS)
         proc = start(command, port, tmp_path / "server.log")
         started.append(proc)
         return Served(proc, port)

@@ -68,3 +68,42 @@ def test_the_engine_cap_options_reach_the_served_app(
         (app.state.service.engine_slots.limit, app.state.service.engine_slots.wait)
         for app in served
     ] == [(limit, wait)]
+
+
+def test_the_flood_limits_reach_the_served_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    from threethirteen.server.limits import Limits
+
+    served: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append((app, options)))
+    flags = [
+        "--tables-per-minute", "4", "--connects-per-minute", "30", "--tables-per-client", "2",
+        "--max-tables", "50", "--solo-expiry", "120", "--trusted-proxy", "10.0.0.0/8",
+        "--trusted-proxy", "::1", "--bot-workers", "3", "--bot-threads",
+    ]  # fmt: skip
+    assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", "0", *flags]) == 0
+    [(app, options)] = served
+    assert app.state.limits == Limits(
+        tables_per_minute=4,
+        connects_per_minute=30,
+        tables_per_client=2,
+        max_tables=50,
+        solo_expiry=120.0,
+        trusted_proxies=("10.0.0.0/8", "::1"),
+        bot_workers=3,
+        bot_processes=False,
+    )
+    # uvicorn's own X-Forwarded-For reading (which trusts 127.0.0.1) is off: ours decides.
+    assert options["proxy_headers"] is False
+    args = build_parser().parse_args(["serve"])
+    assert (args.trusted_proxy, args.bot_threads) == ([], False)  # no proxy trusted
+
+
+def test_bad_limits_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--trusted-proxy", "example.org"]) == 2
+    assert "'example.org'" in capsys.readouterr().err
+    assert main(["serve", "--max-tables", "0"]) == 2
+    assert "max_tables" in capsys.readouterr().err

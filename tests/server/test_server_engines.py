@@ -188,7 +188,7 @@ def test_a_broken_engine_is_replaced_by_the_stand_in_and_the_match_goes_on(
     with caplog.at_level(logging.ERROR, logger="threethirteen.server.service"):
         failures = finish(svc, table_id)
     assert len(failures) == 1 and quoted in str(failures[0])
-    assert quoted in caplog.text and "simple plays it" in caplog.text
+    assert quoted in caplog.text and f"{TIMER_BOT} plays it" in caplog.text
     assert not failed.running
     assert table.status is Status.FINISHED
     assert list(table.stand_ins) == [1] and table.stand_ins[1].reason == "failed"

@@ -15,6 +15,7 @@ from threethirteen.cli.common import add_engine_option, engine_specs
 from threethirteen.engines import engine_table
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
+from threethirteen.server.limits import Limits
 
 __all__ = ["DEFAULT_DB", "add_parser", "run"]
 
@@ -74,6 +75,68 @@ def add_parser(commands: Any) -> None:
         help="when all --max-engines processes are deciding, how long a seat that needs one "
         "waits before the stand-in plays it (default %(default)g)",
     )
+    limits = Limits()
+    flood = parser.add_argument_group(
+        "limits", "what one client (one IP address) may ask; each refusal is a 429 with Retry-After"
+    )
+    flood.add_argument(
+        "--tables-per-minute",
+        type=int,
+        default=limits.tables_per_minute,
+        metavar="N",
+        help="tables (solo or online) one client may create a minute (default %(default)s)",
+    )
+    flood.add_argument(
+        "--connects-per-minute",
+        type=int,
+        default=limits.connects_per_minute,
+        metavar="N",
+        help="websocket connections one client may open a minute (default %(default)s)",
+    )
+    flood.add_argument(
+        "--tables-per-client",
+        type=int,
+        default=limits.tables_per_client,
+        metavar="N",
+        help="live tables (lobby or playing) one client's creations may hold (default %(default)s)",
+    )
+    flood.add_argument(
+        "--max-tables",
+        type=int,
+        default=limits.max_tables,
+        metavar="N",
+        help="live tables the whole server holds at once (default %(default)s)",
+    )
+    flood.add_argument(
+        "--solo-expiry",
+        type=float,
+        default=limits.solo_expiry,
+        metavar="SECONDS",
+        help="a solo table whose player has had no connection this long is abandoned "
+        "(default %(default)g)",
+    )
+    flood.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (IP address or network, 10.0.0.0/8) whose X-Forwarded-For names "
+        "the client; repeat for several (default: none, the header is ignored)",
+    )
+    flood.add_argument(
+        "--bot-workers",
+        type=int,
+        default=limits.bot_workers,
+        metavar="N",
+        help="bots that think at once over all tables, each in a worker process "
+        "(default %(default)s)",
+    )
+    flood.add_argument(
+        "--bot-threads",
+        action="store_true",
+        help="bots think in threads of the server's process instead of worker processes "
+        "(cheaper for easy bots; search bots then slow the pages down)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -99,6 +162,19 @@ def run(args: argparse.Namespace) -> int:
             f"--engine-wait must be more than 0 and at most {MAX_ENGINE_WAIT:g} seconds, "
             f"got {args.engine_wait!r}"
         )
+    try:
+        limits = Limits(
+            tables_per_minute=args.tables_per_minute,
+            connects_per_minute=args.connects_per_minute,
+            tables_per_client=args.tables_per_client,
+            max_tables=args.max_tables,
+            solo_expiry=args.solo_expiry,
+            trusted_proxies=tuple(args.trusted_proxy),
+            bot_workers=args.bot_workers,
+            bot_processes=not args.bot_threads,
+        )
+    except ValueError as exc:
+        raise ThreeThirteenError(f"a limit: {exc}") from exc
     # Checked before anything starts: a malformed --engine or a name given twice.
     engines = list(engine_table(engine_specs(args)).values())
     import uvicorn
@@ -116,14 +192,22 @@ def run(args: argparse.Namespace) -> int:
         engines=engines,
         max_engines=args.max_engines or None,
         engine_wait=args.engine_wait,
+        limits=limits,
     )
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"threethirteen: serving on http://{host}:{args.port}/ (database {args.db})", flush=True)
     for spec in engines:
         print(f"threethirteen: engine {spec.name}: {spec.command_line}", flush=True)
     # Websocket messages over MAX_FRAME_BYTES (decompressed) are refused before they are read.
+    # uvicorn's own reading of X-Forwarded-For (it trusts 127.0.0.1 by default) is off: the
+    # app reads it, from --trusted-proxy only.
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME_BYTES
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=MAX_FRAME_BYTES,
+        proxy_headers=False,
     )
     return 0
 

@@ -20,6 +20,7 @@ import contextlib
 import gc
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -35,8 +36,9 @@ from threethirteen.bots import BOT_NAMES
 from threethirteen.engines import EngineSpec
 from threethirteen.games.three_thirteen.records import GameRecord
 from threethirteen.games.three_thirteen.rules import HOUSE_RULES, PRESETS, Rules
-from threethirteen.server.driver import Driver
+from threethirteen.server.driver import BotPool, Driver
 from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
+from threethirteen.server.limits import Limits, RateLimiter, TooManyError, client_address
 from threethirteen.server.protocol import (
     MAX_BODY_BYTES,
     ProtocolError,
@@ -74,6 +76,7 @@ _STATUS = {
     "already-started": 409,
     "not-finished": 409,
     "too-large": 413,
+    "too-many": 429,
 }
 """HTTP status of an error code; any other code is a 400."""
 
@@ -331,10 +334,22 @@ async def _turn_away(websocket: WebSocket, exc: ProtocolError, stall: float) -> 
             await websocket.close(code=code)
 
 
+async def _deny(websocket: WebSocket, exc: TooManyError) -> None:
+    """Refuse a websocket's handshake with the HTTP error (429, ``Retry-After``) where
+    the server can send one, else close it before accepting (an HTTP 403)."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(_error_response(exc))
+    else:
+        await websocket.close(code=1013)
+
+
 def _error_response(exc: ProtocolError) -> JSONResponse:
+    """The JSON error; a :class:`TooManyError` is a 429 with ``Retry-After``."""
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyError) else None
     return JSONResponse(
         {"error": exc.code, "message": exc.message, "input": _jsonable(exc.input)},
         status_code=_STATUS.get(exc.code, 400),
+        headers=headers,
     )
 
 
@@ -413,6 +428,17 @@ def _history_entry(row: TableRow) -> dict[str, Any]:
     }
 
 
+def _bool_arg(request: Request, name: str) -> bool | None:
+    """A ``true``/``false`` query parameter (also ``1``/``0``); None when absent."""
+    text = request.query_params.get(name)
+    if text is None:
+        return None
+    value = {"true": True, "1": True, "false": False, "0": False}.get(text.strip().lower())
+    if value is None:
+        raise ProtocolError("bad-request", f"{name} must be true or false, got {quote(text)}", text)
+    return value
+
+
 def _int_arg(request: Request, name: str, default: int, low: int, high: int) -> int:
     text = request.query_params.get(name)
     if text is None:
@@ -441,6 +467,8 @@ def create_app(
     engines: Sequence[EngineSpec] = (),
     max_engines: int | None = DEFAULT_MAX_ENGINES,
     engine_wait: float = SLOT_WAIT,
+    limits: Limits | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> FastAPI:
     """The web app over ``store`` (or one opened from ``store_url``).
 
@@ -456,10 +484,19 @@ def create_app(
     ``max_engines`` of their processes at once (``None``: no limit; ``--max-engines``),
     a seat waiting up to ``engine_wait`` seconds for one while all are deciding
     (``--engine-wait``).
+
+    ``limits`` (:class:`~threethirteen.server.limits.Limits`; its defaults when None)
+    bound what each client may ask: tables created and websockets opened a minute, live
+    tables per client and in all (each refused with a 429 and ``Retry-After``), the
+    page of ``GET /api/tables``, how long an abandoned solo table lives, the trusted
+    proxies, and the pool the bots think in. ``clock`` (tests) gives the time to the
+    service and the limits alike (default: the system's).
     """
+    limits = limits if limits is not None else Limits()
     store = store if store is not None else open_store(store_url)
     service = TableService(
         store,
+        clock=clock or time.time,
         bot_delay=bot_delay,
         round_pause=round_pause,
         engines=engines,
@@ -467,7 +504,54 @@ def create_app(
         engine_wait=engine_wait,
     )
     hub = Hub(service)
-    driver = Driver(service, hub.broadcast)
+    pool = BotPool(limits.bot_workers, processes=limits.bot_processes)
+    driver = Driver(service, hub.broadcast, pool=pool)
+    trusted = limits.trusted_networks()
+    creates = RateLimiter(limits.tables_per_minute, 60.0, clock=clock or time.monotonic)
+    connects = RateLimiter(limits.connects_per_minute, 60.0, clock=clock or time.monotonic)
+    sweep = asyncio.Event()  # set to sweep for abandoned solo tables now (tests)
+
+    def address(request: Request | WebSocket) -> str:
+        peer = request.client.host if request.client is not None else None
+        return client_address(peer, request.headers.get("x-forwarded-for"), trusted)
+
+    def admit(client: str) -> None:
+        """Raise :class:`TooManyError` unless ``client`` may create a table now."""
+        if service.live_tables() >= limits.max_tables:
+            raise TooManyError(
+                f"the server holds its most live tables ({limits.max_tables} live tables); "
+                "try again later",
+                60,
+            )
+        owned = service.live_tables(client)
+        if owned >= limits.tables_per_client:
+            raise TooManyError(
+                f"you have {owned} tables in play (at most {limits.tables_per_client} live "
+                "tables a client): finish one first; a solo table left alone ends after "
+                f"{limits.solo_expiry:g} s",
+                60,
+            )
+        wait = creates.take(client)
+        if wait is not None:
+            raise TooManyError(
+                f"too many new tables: at most {limits.tables_per_minute} tables a minute "
+                f"from one client; try again in {max(1, round(wait))} s",
+                wait,
+            )
+
+    async def sweeper() -> None:
+        """Abandon the solo tables left alone too long, now and then."""
+        every = min(60.0, limits.solo_expiry / 2)
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(sweep.wait(), every)
+            sweep.clear()
+            for table_id in service.expire_abandoned(limits.solo_expiry):
+                driver.forget(table_id)
+                gone = ProtocolError("no-such-table", f"table {table_id!r} was abandoned", None)
+                for conn in list(hub.connections.get(table_id, ())):
+                    hub.refuse(conn, gone)
+                log.info("table %s abandoned: its player left it alone", table_id)
 
     def changed(table_id: str) -> None:
         driver.wake(table_id)
@@ -480,13 +564,18 @@ def create_app(
         if freeze_gc:
             gc.collect()
             gc.freeze()
+        sweeping = asyncio.get_running_loop().create_task(sweeper())
         yield
+        sweeping.cancel()
         await driver.stop()
+        pool.close()
         await asyncio.to_thread(service.close)
         store.close()
 
     app = FastAPI(title="threethirteen", lifespan=lifespan)
     app.state.service = service
+    app.state.sweep = sweep
+    app.state.limits = limits
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
@@ -514,7 +603,9 @@ def create_app(
         preset, house = _rules_spec(data)
         bots = _opponents(data)
         name = check_name(data.get("name", "You"))
-        ticket = service.create_solo(name, preset, house, bots)
+        client = address(request)
+        admit(client)
+        ticket = service.create_solo(name, preset, house, bots, owner=client)
         driver.wake(ticket.table_id)
         return _ticket(ticket)
 
@@ -522,21 +613,42 @@ def create_app(
     async def create_table(request: Request) -> dict[str, Any]:
         data = await _body(request)
         preset, house = _rules_spec(data)
+        name = check_name(data.get("name"))
+        client = address(request)
+        admit(client)
         ticket = service.create_table(
-            check_name(data.get("name")),
+            name,
             preset,
             house,
             data.get("seats", 4),
             turn_seconds=data.get("turn_seconds"),
             takeover_seconds=data.get("takeover_seconds"),
+            owner=client,
         )
         return _ticket(ticket, invite=True)
 
     @app.get("/api/tables")
-    async def list_tables() -> dict[str, Any]:
-        live = [t for t in service.tables() if t.status is not Status.FINISHED]
-        live.sort(key=lambda t: t.created_at, reverse=True)
-        return {"tables": [service.public_table(t.id) for t in live]}
+    async def list_tables(request: Request) -> dict[str, Any]:
+        limit = _int_arg(request, "limit", limits.page_size, 1, limits.max_page)
+        offset = _int_arg(request, "offset", 0, 0, 10**9)
+        solo = _bool_arg(request, "solo")
+        live = [
+            t
+            for t in service.tables()
+            if t.status is not Status.FINISHED and (solo is None or t.solo is solo)
+        ]
+        # Newest first; created_at has whole seconds, so the order of making breaks ties.
+        order = {id(t): i for i, t in enumerate(service.tables())}
+        live.sort(key=lambda t: (t.created_at, order[id(t)]), reverse=True)
+        page = live[offset : offset + limit]
+        after = offset + len(page)
+        return {
+            "tables": [service.public_table(t.id) for t in page],
+            "total": len(live),
+            "limit": limit,
+            "offset": offset,
+            "next_offset": after if after < len(live) else None,
+        }
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -582,6 +694,18 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
+        client = address(websocket)
+        wait = connects.take(client)
+        if wait is not None:
+            await _deny(
+                websocket,
+                TooManyError(
+                    f"too many connections: at most {limits.connects_per_minute} connections "
+                    f"a minute from one client; try again in {max(1, round(wait))} s",
+                    wait,
+                ),
+            )
+            return
         await websocket.accept()
         conn = Connection(websocket, table_id, websocket.query_params.get("token"))
         try:

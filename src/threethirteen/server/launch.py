@@ -21,7 +21,28 @@ import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-__all__ = ["ServerStartError", "free_port", "serve_command", "served", "start", "stop"]
+__all__ = [
+    "ROOMY_LIMITS",
+    "ServerStartError",
+    "free_port",
+    "serve_command",
+    "served",
+    "start",
+    "stop",
+]
+
+ROOMY_LIMITS = (
+    "--tables-per-minute",
+    "100000",
+    "--connects-per-minute",
+    "1000000",
+    "--tables-per-client",
+    "100000",
+    "--max-tables",
+    "100000",
+)
+"""``threethirteen serve`` flags that lift the per-client limits: for the tests and
+benchmarks whose one client (127.0.0.1) plays hundreds of tables."""
 
 
 class ServerStartError(RuntimeError):
@@ -44,10 +65,12 @@ def serve_command(
     engines: Sequence[str] = (),
     max_engines: int | None = None,
     engine_wait: float | None = None,
+    extra: Sequence[str] = (),
 ) -> list[str]:
     """The command line of ``threethirteen serve`` on ``port`` with the database URL ``db``,
     an ``--engine`` for each ``NAME=COMMAND`` of ``engines``, and ``--max-engines`` and
-    ``--engine-wait`` when given (else the server's defaults).
+    ``--engine-wait`` when given (else the server's defaults), then the flags ``extra``
+    (:data:`ROOMY_LIMITS`, say).
 
     The installed ``threethirteen`` script beside this interpreter when there is
     one (as a host runs it), else ``python -m threethirteen``.
@@ -68,6 +91,7 @@ def serve_command(
         *[word for engine in engines for word in ("--engine", engine)],
         *(["--max-engines", str(max_engines)] if max_engines is not None else []),
         *(["--engine-wait", f"{engine_wait:g}"] if engine_wait is not None else []),
+        *extra,
     ]
 
 

@@ -31,6 +31,7 @@ replaced for the rest of the match by the stand-in bot :data:`TIMER_BOT`
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import json
 import logging
@@ -86,6 +87,7 @@ from threethirteen.server.tables import (
 from threethirteen.store.base import NEXT_ROUND, ActionRow, Store, TableRow
 
 __all__ = [
+    "ABANDONED",
     "AutoMove",
     "Outcome",
     "Seat",
@@ -103,9 +105,18 @@ log = logging.getLogger(__name__)
 
 TURN_SECONDS = (5.0, 600.0)
 TAKEOVER_SECONDS = (0.0, 3600.0)
-TIMER_BOT = "simple"
-"""The bot whose move a turn timer or a takeover plays for a human seat, and the
-stand-in for an engine that failed."""
+TIMER_BOT = DIFFICULTIES["medium"]
+"""The stand-in: the bot whose move a turn timer or a takeover plays for a human seat,
+and the bot that plays for an engine that failed (or one this server does not run).
+
+It is the game's ``medium`` bot (``heuristic``): a stand-in plays the seat as a fair
+player would, so it never throws away a wild unless every other choice scores worse or
+the discard goes out (the frozen ``easy`` baseline took a wild from the pile and, its
+deadwood no lower, threw it straight back). It reads only the seat's view, so a fresh
+one for each move plays as one kept for the match would."""
+ABANDONED = "abandoned"
+"""The stored status of a solo table its player abandoned (:meth:`TableService.expire_abandoned`):
+kept in the store, never restored, listed or shown in the history."""
 ENGINE_REST = 120.0
 """Seconds a table waits on a person before its engines' processes are stopped."""
 
@@ -176,6 +187,45 @@ class TableService:
         """Every table held (lobby, playing, and those finished since the start)."""
         with self._lock:
             return list(self._tables.values())
+
+    def live_tables(self, owner: str | None = None) -> int:
+        """How many tables are in lobby or playing: all of them, or those ``owner`` made."""
+        with self._lock:
+            return sum(
+                1
+                for t in self._tables.values()
+                if t.status is not Status.FINISHED and (owner is None or t.owner == owner)
+            )
+
+    def expire_abandoned(self, after: float) -> list[str]:
+        """Abandon every solo table whose player has had no connection for ``after``
+        seconds (counted from the last disconnect, or from the table's making when the
+        player never connected, or from the restart that restored it); returns their ids.
+
+        An abandoned table is dropped from memory (a request for it is then
+        ``no-such-table``), its row is saved with the status ``abandoned`` (kept, but
+        never restored nor listed in the history), and its bots are closed. The caller
+        stops its driver and closes its spectators' connections.
+        """
+        now = self.clock()
+        gone: list[str] = []
+        for table in self.tables():
+            if not table.solo or table.status is not Status.PLAYING:
+                continue
+            with table.lock:
+                player = table.seats[0]
+                since = player.disconnected_since
+                if player.connections or since is None or now < since + after:
+                    continue
+                row = table.row()
+                self.store.save_table(dataclasses.replace(row, status=ABANDONED))
+                table.status = Status.FINISHED  # what still holds it (its driver) stops
+                bots = list(table.bots.values())
+            with self._lock:
+                self._tables.pop(table.id, None)
+            _close(bots)
+            gone.append(table.id)
+        return gone
 
     def _new_table(
         self,
@@ -252,22 +302,27 @@ class TableService:
         *,
         turn_seconds: float | None = None,
         takeover_seconds: float | None = None,
+        owner: str | None = None,
     ) -> Ticket:
-        """A table in the lobby, its creator at seat 0 as host.
+        """A table in the lobby, its creator (at address ``owner``) at seat 0 as host.
 
         Raises :class:`ProtocolError` quoting a bad name, preset, house rule, seat
         count or timer.
         """
         name = check_name(name)
         table = self._new_table(preset, house, seats, turn_seconds, takeover_seconds)
+        table.owner = owner
         ticket = self._seat_human(table, 0, name)
         table.version = 1
         self.store.save_table(table.row())
         self._register(table)
         return ticket
 
-    def create_solo(self, name: str, preset: str, house: list[str], bots: list[str]) -> Ticket:
-        """A started match: the player at seat 0, one bot (difficulty or name) a seat after.
+    def create_solo(
+        self, name: str, preset: str, house: list[str], bots: list[str], *, owner: str | None = None
+    ) -> Ticket:
+        """A started match: the player (at address ``owner``) at seat 0, one bot
+        (difficulty or name) a seat after.
 
         Raises :class:`ProtocolError` for a bad name, rules, opponent count or
         bot (``unknown-bot``: a difficulty whose bot does not exist yet, say).
@@ -278,6 +333,7 @@ class TableService:
         for requested in bots:
             self.resolve_bot(requested)
         table = self._new_table(preset, house, len(bots) + 1, None, None)
+        table.owner, table.solo = owner, True
         ticket = self._seat_human(table, 0, name)
         for seat, requested in enumerate(bots, start=1):
             self._seat_bot(table, seat, requested)
@@ -623,7 +679,7 @@ class TableService:
             return table.state.view(auto.seat)
 
     def auto_bot(self, table_id: str, auto: AutoMove) -> Bot:
-        """The bot that chooses for ``auto``: the seat's own, or a fresh ``simple`` one."""
+        """The bot that chooses for ``auto``: the seat's own, or a fresh :data:`TIMER_BOT`."""
         table = self.table(table_id)
         with table.lock:
             bot = table.bots.get(auto.seat) if auto.kind == "bot" else None
@@ -833,6 +889,8 @@ class TableService:
         """
         restored: list[str] = []
         for row in self.store.unfinished():
+            if row.status == ABANDONED:
+                continue
             try:
                 table = self._rebuild(row)
             except ThreeThirteenError as exc:
@@ -872,6 +930,10 @@ class TableService:
         )
         if table.status is Status.LOBBY:
             return table
+        # One person against bots plays as a solo table (and is abandoned like one).
+        table.solo = seats[0].kind is SeatKind.HUMAN and all(
+            s.kind is SeatKind.BOT for s in seats[1:]
+        )
         state = MatchState.new(rules, len(seats), row.seed)
         entries = self.store.actions(row.id)
         for entry in entries:

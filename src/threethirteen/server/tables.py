@@ -220,6 +220,8 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     stand_ins: dict[int, StandIn] = field(default_factory=dict)  # seat -> why the stand-in plays it
     lock: threading.RLock = field(default_factory=threading.RLock)
+    owner: str | None = None  # the address of the client that created it (memory only)
+    solo: bool = False  # one person against bots: made by POST /api/solo (or restored as one)
     texts: SnapshotTexts = field(default_factory=lambda: SnapshotTexts())
 
     @property

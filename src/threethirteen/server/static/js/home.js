@@ -254,7 +254,9 @@ export async function renderHome(main, { navigate }) {
   // --- open tables
   const list = h("ul.table-list#open-tables", { "aria-live": "polite" });
   const openPanel = h("section.panel.open", { "aria-labelledby": "open-title" }, h("h2#open-title", {}, t("home.openTables")), list);
-  api("GET", "/api/tables")
+  // One page of the live tables that are not solo matches (the list is paginated: 20 by
+  // default); the server leaves the solo ones out.
+  api("GET", "/api/tables?solo=false&limit=24")
     .then(({ tables: all }) => {
       // Tables waiting for players first; of those being played, only those of several
       // people (a solo match is nobody else's business).
