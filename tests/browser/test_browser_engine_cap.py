@@ -57,7 +57,7 @@ def test_a_full_engine_cap_seats_the_stand_in_and_says_the_server_is_busy(pages:
     badge = waiting.locator(".badge.stand-in")
     badge.wait_for(timeout=15_000)
     assert time.monotonic() - started >= WAIT
-    assert badge.inner_text() == "server busy: Easy plays"
+    assert badge.inner_text() == "server busy: Medium plays"
     # The stand-in plays: the turn comes back to us.
     waiting.wait_for_selector("#stock:not([disabled]), #round-over", timeout=15_000)
     # The slow engine is still deciding, within its 30 s: its own table has no stand-in.

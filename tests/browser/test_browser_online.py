@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from browser_helpers import (
@@ -191,3 +192,67 @@ def test_history_and_replay_of_a_finished_match(pages: Any) -> None:
     assert page.locator("#replay table.score-sheet tbody tr").count() == 1
     pages.shot(page, "replay")
     del action
+
+
+def test_a_player_who_leaves_on_their_turn_gets_the_seat_back_by_their_rejoin_link(
+    pages: Any,
+) -> None:
+    """Bob closes his page on his turn; a bot steps in after the table's takeover time and
+    the table says so; Bob opens his rejoin link in a fresh browser and, at his next turn,
+    plays his seat again (issue 42, part 1)."""
+    ticket = post_json(
+        f"{pages.base}/api/tables", {"name": "Ada", "seats": 3, "takeover_seconds": 2}
+    )
+    table_id = ticket["table_id"]
+    ada = pages.new()
+    ada.goto(pages.base + ticket["rejoin"])  # Ada's own rejoin link claims the host's seat
+    ada.wait_for_selector("#start-match")
+    assert ada.locator("#rejoin-link").input_value().endswith(ticket["rejoin"])
+    bob = pages.new()
+    bob.goto(f"{pages.base}/t/{table_id}")
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector(".lobby .waiting")
+    link = bob.locator("#rejoin-link").input_value()
+    assert f"/t/{table_id}#rejoin=" in link
+    ada.locator('li.lobby-seat[data-seat="2"] select').select_option("easy")
+    ada.click('li.lobby-seat[data-seat="2"] .add-bot')
+    ada.wait_for_selector("#start-match:not([disabled])")
+    ada.click("#start-match")
+
+    def ada_plays_until(done: Callable[[], bool]) -> None:
+        for _ in range(300):
+            if done():
+                return
+            if ada.locator("#next-round:not([disabled])").count():
+                ada.click("#next-round")
+            elif ada.locator("#stock:not([disabled])").count():
+                play_one_turn(ada)
+            else:
+                ada.wait_for_timeout(100)
+        raise AssertionError("it never came")
+
+    bob.wait_for_selector("#hand .card")
+    ada_plays_until(lambda: bob.locator("#stock:not([disabled])").count() > 0)
+    bob.context.close()  # on his turn
+    ada.wait_for_selector('#stand-in-notices li[data-seat="1"]', timeout=15_000)
+    notice = ada.locator('#stand-in-notices li[data-seat="1"]').inner_text()
+    assert notice == "A bot is playing for Bob (disconnected) until they are back.", notice
+    assert ada.locator('.seat[data-seat="1"] .badge.stand-in').inner_text() == "a bot plays"
+    # The table goes on: the bot ends Bob's turn, and Ada's comes round again.
+    ada.wait_for_selector("#stock:not([disabled]), #next-round:not([disabled])")
+    pages.shot(ada, "ada-bot-plays-for-bob")
+
+    again = pages.new(width=390, height=844)
+    again.goto(link)
+    again.wait_for_selector(".me-head")  # his seat, not a spectator's
+    assert again.locator(".badge.watching").count() == 0
+    assert "#rejoin" not in again.url  # the token does not stay in the address bar
+    ada_plays_until(lambda: again.locator("#stock:not([disabled])").count() > 0)
+    assert again.locator("#stand-in-notices").count() == 0
+    ada.wait_for_selector("#stand-in-notices", state="detached")
+    again.locator("details.rejoin-panel summary").click()
+    pages.shot(again, "bob-back-in-his-seat")
+    play_one_turn(again)
+    table = get_json(f"{pages.base}/api/tables/{table_id}")
+    assert table["seats"][1]["name"] == "Bob" and table["seats"][1]["stand_in"] is None

@@ -162,4 +162,4 @@ def test_a_broken_engine_shows_its_stand_in(pages: Any) -> None:
     assert page.locator(".seat .seat-sub").first.inner_text().startswith("broken (engine)")
     # Its first move is illegal: the server seats `simple` and the page says so.
     assert play_until_round_over(page)
-    assert page.locator(".badge.stand-in").first.inner_text() == "engine unavailable: Easy plays"
+    assert page.locator(".badge.stand-in").first.inner_text() == "engine unavailable: Medium plays"

@@ -10,7 +10,7 @@ The endpoints and messages are documented in ``docs/protocol.md``.
 >>> with TestClient(create_app(store_url="memory://", bot_delay=0)) as client:
 ...     reply = client.post("/api/solo", json={"opponents": 1, "difficulty": "easy"})
 ...     reply.status_code, sorted(reply.json())
-(201, ['seat', 'table_id', 'token', 'ws'])
+(201, ['rejoin', 'seat', 'table_id', 'token', 'ws'])
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from threethirteen.server.protocol import (
 )
 from threethirteen.server.replays import replay_step
 from threethirteen.server.service import (
+    TAKEOVER_DEFAULT,
     TAKEOVER_SECONDS,
     TURN_SECONDS,
     Status,
@@ -410,6 +411,7 @@ def _ticket(ticket: Ticket, *, invite: bool = False) -> dict[str, Any]:
         "token": ticket.token,
         "ws": f"/ws/tables/{ticket.table_id}",
     }
+    out["rejoin"] = f"/t/{ticket.table_id}#rejoin={ticket.token}"
     if invite:
         out["invite"] = f"/t/{ticket.table_id}"
     return out
@@ -622,7 +624,7 @@ def create_app(
             house,
             data.get("seats", 4),
             turn_seconds=data.get("turn_seconds"),
-            takeover_seconds=data.get("takeover_seconds"),
+            takeover_seconds=data.get("takeover_seconds", TAKEOVER_DEFAULT),
             owner=client,
         )
         return _ticket(ticket, invite=True)
@@ -660,6 +662,13 @@ def create_app(
         ticket = service.join(table_id, check_name(data.get("name")))
         changed(table_id)
         return _ticket(ticket)
+
+    @app.post("/api/tables/{table_id}/rejoin")
+    async def rejoin(table_id: str, request: Request) -> dict[str, Any]:
+        """A seat's rejoin link opened (on any device): the seat its token holds."""
+        data = await _body(request)
+        ticket, name = service.claim(table_id, data.get("token"))
+        return {**_ticket(ticket), "name": name}
 
     @app.get("/api/matches")
     async def history(request: Request) -> dict[str, Any]:
@@ -713,7 +722,7 @@ def create_app(
         except ProtocolError as exc:
             await _turn_away(websocket, exc, hub.stall)
             return
-        service.connect(table_id, seat)
+        back = service.connect(table_id, seat)
         left = False
 
         def leave() -> None:
@@ -732,6 +741,8 @@ def create_app(
         hub.add(conn)
         hub.presence(table_id)
         hub.reply(conn, "connect")  # the newcomer gets the table
+        if back:  # a player the stand-in plays for is back: everyone sees it
+            hub.publish(table_id)
         driver.wake(table_id)
         try:
             while True:

@@ -48,12 +48,14 @@ __all__ = [
     "ActionMessage",
     "AddBotMessage",
     "Arrangements",
+    "BackMessage",
     "ClearSeatMessage",
     "ClientMessage",
     "JsonList",
     "PingMessage",
     "ProtocolError",
     "ReadyMessage",
+    "StandInMessage",
     "StartMessage",
     "decode_message",
     "encode_arrangement",
@@ -266,7 +268,8 @@ class AddBotMessage:
 
 @dataclass(frozen=True, slots=True)
 class ClearSeatMessage:
-    """``clear_seat``: the host empties a seat in the lobby."""
+    """``clear_seat``: the host empties a seat; during play it reopens it (its token stops
+    working, the stand-in plays it until somebody joins)."""
 
     version: int
     seat: int
@@ -280,12 +283,36 @@ class StartMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class StandInMessage:
+    """``stand_in``: during play, let the stand-in bot play another person's seat: the
+    host's message does it at once, anyone else's is a vote (a majority of the other
+    connected people does it)."""
+
+    version: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BackMessage:
+    """``back``: a player a stand-in plays for takes the seat back at their next turn."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
 class PingMessage:
     """``ping``: answered by ``pong``; changes nothing."""
 
 
 ClientMessage = (
-    ActionMessage | ReadyMessage | AddBotMessage | ClearSeatMessage | StartMessage | PingMessage
+    ActionMessage
+    | ReadyMessage
+    | AddBotMessage
+    | ClearSeatMessage
+    | StartMessage
+    | StandInMessage
+    | BackMessage
+    | PingMessage
 )
 
 
@@ -338,6 +365,14 @@ def _decode_start(data: Mapping[str, Any]) -> ClientMessage:
     return StartMessage(_version(data, "start"))
 
 
+def _decode_stand_in(data: Mapping[str, Any]) -> ClientMessage:
+    return StandInMessage(_version(data, "stand_in"), _field(data, "seat", int, "stand_in"))
+
+
+def _decode_back(data: Mapping[str, Any]) -> ClientMessage:
+    return BackMessage(_version(data, "back"))
+
+
 def _decode_ping(data: Mapping[str, Any]) -> ClientMessage:
     return PingMessage()
 
@@ -348,6 +383,8 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], ClientMessage]] = {
     "add_bot": _decode_add_bot,
     "clear_seat": _decode_clear_seat,
     "start": _decode_start,
+    "stand_in": _decode_stand_in,
+    "back": _decode_back,
     "ping": _decode_ping,
 }
 

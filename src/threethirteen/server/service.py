@@ -60,11 +60,13 @@ from threethirteen.server.engines import (
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
+    BackMessage,
     ClearSeatMessage,
     ClientMessage,
     PingMessage,
     ProtocolError,
     ReadyMessage,
+    StandInMessage,
     StartMessage,
     encode_view,
     encode_view_json,
@@ -88,6 +90,8 @@ from threethirteen.store.base import NEXT_ROUND, ActionRow, Store, TableRow
 
 __all__ = [
     "ABANDONED",
+    "TAKEOVER_DEFAULT",
+    "TIMEOUTS",
     "AutoMove",
     "Outcome",
     "Seat",
@@ -105,6 +109,11 @@ log = logging.getLogger(__name__)
 
 TURN_SECONDS = (5.0, 600.0)
 TAKEOVER_SECONDS = (0.0, 3600.0)
+TAKEOVER_DEFAULT = 60.0
+"""An online table's ``takeover_seconds`` when its creator names none: the stand-in plays
+a seat whose player has been disconnected this long (``null`` asks for never)."""
+TIMEOUTS = 2
+"""A seat whose player let the turn timer end this many turns in a row gets the stand-in."""
 TIMER_BOT = DIFFICULTIES["medium"]
 """The stand-in: the bot whose move a turn timer or a takeover plays for a human seat,
 and the bot that plays for an engine that failed (or one this server does not run).
@@ -262,9 +271,10 @@ class TableService:
 
     def _seat_human(self, table: Table, seat: int, name: str) -> Ticket:
         token = secrets.token_urlsafe(24)
-        s = table.seats[seat]
-        s.kind, s.name, s.bot, s.token_hash = SeatKind.HUMAN, name, None, hash_token(token)
-        s.connections, s.disconnected_since = 0, self.clock()
+        table.seats[seat] = Seat(
+            SeatKind.HUMAN, name, None, hash_token(token), disconnected_since=self.clock()
+        )
+        table.votes.pop(seat, None)
         return Ticket(table.id, seat, token)
 
     def resolve_bot(self, requested: str) -> str:
@@ -301,10 +311,14 @@ class TableService:
         seats: int,
         *,
         turn_seconds: float | None = None,
-        takeover_seconds: float | None = None,
+        takeover_seconds: float | None = TAKEOVER_DEFAULT,
         owner: str | None = None,
     ) -> Ticket:
         """A table in the lobby, its creator (at address ``owner``) at seat 0 as host.
+
+        The stand-in plays a seat whose player has been disconnected ``takeover_seconds``
+        (:data:`TAKEOVER_DEFAULT`; None: never) or let the turn timer (``turn_seconds``;
+        None: none) end :data:`TIMEOUTS` turns in a row.
 
         Raises :class:`ProtocolError` quoting a bad name, preset, house rule, seat
         count or timer.
@@ -342,14 +356,19 @@ class TableService:
         return ticket
 
     def join(self, table_id: str, name: str) -> Ticket:
-        """Take the lowest empty seat of a table in the lobby.
+        """Take the lowest empty seat of a table in the lobby, or during play a seat the
+        host reopened (the stand-in played it meanwhile).
 
-        Raises :class:`ProtocolError`: ``bad-name``, ``already-started``, ``table-full``.
+        Raises :class:`ProtocolError`: ``bad-name``, ``already-started`` (playing with no
+        open seat, or finished), ``table-full``.
         """
         name = check_name(name)
         table = self.table(table_id)
         with table.lock:
-            if table.status is not Status.LOBBY:
+            open_seat = table.status is Status.PLAYING and any(
+                s.kind is SeatKind.EMPTY for s in table.seats
+            )
+            if table.status is not Status.LOBBY and not open_seat:
                 raise ProtocolError(
                     "already-started", f"table {table_id!r} has already started", table_id
                 )
@@ -375,6 +394,17 @@ class TableService:
                     return seat
         raise ProtocolError("bad-token", f"no seat of table {table_id!r} has that token", None)
 
+    def claim(self, table_id: str, token: object) -> tuple[Ticket, str]:
+        """A seat's rejoin link opened on any device: the ticket its token holds, and the
+        seat's name. Raises ``ProtocolError``: ``no-such-table``, ``bad-token``."""
+        if not isinstance(token, str) or not token:
+            raise ProtocolError("bad-token", f"a seat token must be text, got {quote(token)}", None)
+        seat = self.authenticate(table_id, token)
+        assert seat is not None
+        table = self.table(table_id)
+        with table.lock:
+            return Ticket(table_id, seat, token), table.seats[seat].name
+
     def holds(self, table_id: str, seat: int | None, token: str | None) -> bool:
         """Whether ``token`` still holds ``seat`` (a spectator's None always holds None)."""
         try:
@@ -384,21 +414,32 @@ class TableService:
 
     # -- presence -----------------------------------------------------------------------
 
-    def connect(self, table_id: str, seat: int | None) -> None:
-        """A connection opened for ``seat`` (None: a spectator). Does not change the version."""
+    def connect(self, table_id: str, seat: int | None) -> bool:
+        """A connection opened for ``seat`` (None: a spectator).
+
+        Returns whether the table changed (its version bumped): a player the stand-in
+        plays for is back, and takes the seat at the start of their next turn (at once
+        if it is their turn and the stand-in has not drawn yet).
+        """
         table = self.table(table_id)
         with table.lock:
             if seat is None:
                 table.spectators += 1
-                return
+                return False
             s = table.seats[seat]
             if s.kind is not SeatKind.HUMAN:
-                return
+                return False
             if table.away(seat, self.clock()) and table.status is Status.PLAYING:
                 # Back from a takeover: the player gets a fresh turn timer.
                 table.phase_since = self.clock()
             s.connections += 1
             s.disconnected_since = None
+            if s.stand_in is None or s.returning or table.status is not Status.PLAYING:
+                return False
+            s.returning = True
+            self._hand_back(table)
+            self._bump(table)
+            return True
 
     def disconnect(self, table_id: str, seat: int | None) -> None:
         """A connection closed; a seat with none left starts its takeover grace period."""
@@ -443,6 +484,9 @@ class TableService:
                 f"{text!r} from {who}, but seat {state.current} is to act (phase {state.phase})",
                 text,
             )
+        s = table.seats[seat]
+        s.timeouts, s.timer_drew = 0, False  # the player is here
+        table.votes.pop(seat, None)
         self._apply(table, seat, message.action)
         return Outcome(changed=True)
 
@@ -458,11 +502,15 @@ class TableService:
             self._next_round(table)
         return Outcome(changed=True)
 
-    def _host_check(self, table: Table, seat: int | None, what: str) -> None:
+    def _host_check(self, table: Table, seat: int | None, what: str, *, play: bool = False) -> None:
+        """Raise unless ``seat`` is the host's and the table in lobby (or, with ``play``,
+        in lobby or playing)."""
         if seat is None:
             raise ProtocolError("not-seated", f"spectators cannot {what}", what)
         if seat != table.host:
             raise ProtocolError("not-host", f"only the host (seat {table.host}) may {what}", what)
+        if play and table.status is Status.PLAYING:
+            return
         if table.status is not Status.LOBBY:
             raise ProtocolError("bad-request", f"{what}: the table is no longer in lobby", what)
 
@@ -483,13 +531,85 @@ class TableService:
         return Outcome(changed=True)
 
     def _on_clear_seat(self, table: Table, seat: int | None, message: ClearSeatMessage) -> Outcome:
-        self._host_check(table, seat, "clear a seat")
+        self._host_check(table, seat, "clear a seat", play=True)
         target = self._seat_index(table, message.seat)
         if target == table.host:
             raise ProtocolError("bad-request", "the host's seat cannot be cleared", target)
-        table.seats[target] = Seat()
+        old = table.seats[target]
+        if table.status is Status.PLAYING:
+            # Reopened: the token stops working; the stand-in plays until somebody joins.
+            if old.kind is SeatKind.EMPTY:
+                raise ProtocolError("bad-request", f"seat {target} is open already", target)
+            bot = table.bots.pop(target, None)
+            table.stand_ins.pop(target, None)
+            if bot is not None:
+                _close([bot])
+            table.seats[target] = Seat(name=old.name)  # the record keeps the name
+        else:
+            table.seats[target] = Seat()
+        table.votes.pop(target, None)
         self._bump(table)
         return Outcome(changed=True)
+
+    def _on_stand_in(self, table: Table, seat: int | None, message: StandInMessage) -> Outcome:
+        """The host hands a seat to the stand-in; anyone else seated votes for it."""
+        if seat is None:
+            raise ProtocolError("not-seated", "spectators cannot vote", "stand_in")
+        if table.status is not Status.PLAYING:
+            raise ProtocolError("bad-request", "stand_in: the table is not playing", "stand_in")
+        target = self._seat_index(table, message.seat)
+        s = table.seats[target]
+        if target == seat or s.kind is not SeatKind.HUMAN:
+            raise ProtocolError(
+                "bad-request", f"seat {target} is not another person's seat", message.seat
+            )
+        if s.stand_in is not None:
+            raise ProtocolError(
+                "bad-request", f"the stand-in plays seat {target} already", message.seat
+            )
+        if seat == table.host:
+            self._stand_in(table, target, "host")
+        else:
+            votes = table.votes.setdefault(target, set())
+            votes.add(seat)
+            others = {
+                i
+                for i, o in enumerate(table.seats)
+                if i != target and o.kind is SeatKind.HUMAN and o.connections > 0
+            }
+            if 2 * len(votes & others) > len(others):
+                self._stand_in(table, target, "vote")
+        self._bump(table)
+        return Outcome(changed=True)
+
+    def _on_back(self, table: Table, seat: int | None, message: BackMessage) -> Outcome:
+        if seat is None:
+            raise ProtocolError("not-seated", "spectators have no seat to take back", "back")
+        s = table.seats[seat]
+        if s.stand_in is None or table.status is not Status.PLAYING:
+            raise ProtocolError("bad-request", "no stand-in plays your seat", "back")
+        s.returning = True
+        self._hand_back(table)
+        self._bump(table)
+        return Outcome(changed=True)
+
+    def _stand_in(self, table: Table, seat: int, reason: str) -> None:
+        """The stand-in plays the human ``seat`` from now on, for ``reason``."""
+        s = table.seats[seat]
+        s.stand_in, s.returning, s.timeouts, s.timer_drew = reason, False, 0, False
+        table.votes.pop(seat, None)
+        log.info("table %r, seat %d: %s plays it (%s)", table.id, seat, TIMER_BOT, reason)
+
+    def _hand_back(self, table: Table) -> None:
+        """At the start of a turn (the draw), the seat to act goes back to its player if
+        they are back (connected, and ``returning``)."""
+        state = table.state
+        if state is None or table.status is not Status.PLAYING or state.phase is not Phase.DRAW:
+            return
+        s = table.seats[state.current]
+        if s.kind is SeatKind.HUMAN and s.stand_in and s.returning and s.connections > 0:
+            s.stand_in, s.returning, s.timeouts, s.timer_drew = None, False, 0, False
+            table.phase_since = self.clock()  # a fresh turn timer
 
     def _on_start(self, table: Table, seat: int | None, message: StartMessage) -> Outcome:
         self._host_check(table, seat, "start")
@@ -604,6 +724,7 @@ class TableService:
             table.ready.clear()
             if state.round_number >= table.rules.rounds:
                 self._finish(table)
+        self._hand_back(table)
 
     def _next_round(self, table: Table) -> None:
         state = table.state
@@ -612,6 +733,7 @@ class TableService:
         state.next_round()
         table.ready.clear()
         table.phase_since = self.clock()
+        self._hand_back(table)
 
     def _finish(self, table: Table) -> None:
         """The last round is scored: end the match, keep its record, reveal the seed."""
@@ -635,6 +757,7 @@ class TableService:
             for seat, s in enumerate(table.seats)
             if s.kind is SeatKind.HUMAN
             and seat not in table.ready
+            and s.stand_in is None
             and s.connections > 0
             and not table.away(seat, now)
         ]
@@ -661,6 +784,9 @@ class TableService:
             s = table.seats[seat]
             if s.kind is SeatKind.BOT:
                 return AutoMove("bot", seat, table.version, since + self.bot_delay, s.bot)
+            if s.kind is SeatKind.EMPTY or s.stand_in is not None:
+                at = since + self.bot_delay
+                return AutoMove("stand_in", seat, table.version, at, TIMER_BOT)
             moves: list[AutoMove] = []
             if table.takeover_seconds is not None and s.disconnected_since is not None:
                 at = max(s.disconnected_since + table.takeover_seconds, since + self.bot_delay)
@@ -711,8 +837,21 @@ class TableService:
                 return True
             if action is None or now < auto.at or state.current != auto.seat:
                 return False
-            if auto.kind == "takeover" and not table.away(auto.seat, now):
-                return False
+            s = table.seats[auto.seat]
+            if auto.kind == "takeover":
+                if not table.away(auto.seat, now):
+                    return False
+                if s.stand_in is None:
+                    self._stand_in(table, auto.seat, "away")  # until they are back
+            elif auto.kind == "stand_in":
+                if s.kind is not SeatKind.EMPTY and s.stand_in is None:
+                    return False
+            elif auto.kind == "timer" and s.stand_in is None:
+                counted = state.phase is Phase.DRAW or not s.timer_drew
+                s.timer_drew = state.phase is Phase.DRAW
+                s.timeouts += counted
+                if s.timeouts >= TIMEOUTS:
+                    self._stand_in(table, auto.seat, "timer")
             self._apply(table, auto.seat, action)
             return True
 
@@ -752,6 +891,10 @@ class TableService:
                     host=i == table.host,
                     connected=s.connections > 0,
                     away=table.away(i, now),
+                    stand_in=TIMER_BOT if s.stand_in else None,
+                    stand_in_reason=s.stand_in,
+                    returning=s.returning,
+                    votes=sorted(table.votes.get(i, ())),
                 )
             elif s.kind is SeatKind.BOT:
                 stand_in = table.stand_ins.get(i)
@@ -763,6 +906,8 @@ class TableService:
                     stand_in=TIMER_BOT if stand_in else None,
                     stand_in_reason=stand_in.reason if stand_in else None,
                 )
+            elif table.status is Status.PLAYING:  # reopened: the stand-in plays it
+                entry.update(stand_in=TIMER_BOT, stand_in_reason="open")
             seats.append(entry)
         state = table.state
         finished = table.status is Status.FINISHED and state is not None
@@ -788,6 +933,7 @@ class TableService:
             bool(self._awaited(table, now))
             if state.phase is Phase.ROUND_OVER
             else table.seats[state.current].kind is SeatKind.HUMAN
+            and table.seats[state.current].stand_in is None
             and not table.away(state.current, now)
         )
         return table.phase_since + table.turn_seconds if awaited else None
@@ -970,6 +1116,8 @@ _HANDLERS: dict[type, Handler] = {
     AddBotMessage: TableService._on_add_bot,
     ClearSeatMessage: TableService._on_clear_seat,
     StartMessage: TableService._on_start,
+    StandInMessage: TableService._on_stand_in,
+    BackMessage: TableService._on_back,
 }
 """One handler a message type (``ping`` is answered before the table is looked at)."""
 

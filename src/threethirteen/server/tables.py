@@ -40,6 +40,7 @@ from threethirteen.store.base import SeatRow, TableRow
 __all__ = [
     "NAME_LIMIT",
     "NAME_REFUSED",
+    "STAND_IN_REASONS",
     "AutoMove",
     "Outcome",
     "Seat",
@@ -56,6 +57,12 @@ __all__ = [
 ]
 
 NAME_LIMIT = 24
+
+STAND_IN_REASONS = ("away", "timer", "host", "vote")
+"""Why the stand-in plays a human seat: its player was disconnected for the table's
+``takeover_seconds`` (``away``), let the turn timer run out on two turns in a row
+(``timer``), the host handed the seat over (``host``), or a majority of the other
+connected people voted so (``vote``)."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +155,15 @@ def resolve_bot(name: str) -> str:
 
 @dataclass
 class Seat:
-    """One seat of a table: empty, a human (known by the hash of its token) or a bot."""
+    """One seat of a table: empty, a human (known by the hash of its token) or a bot.
+
+    During play the stand-in bot may play a human seat: ``stand_in`` says why (memory
+    only; see :data:`STAND_IN_REASONS`), until its player, ``returning`` (they connected
+    again, or said ``back``), takes it back at the start of their next turn. An empty
+    seat during play was reopened by the host: the stand-in plays it until somebody
+    joins. ``timeouts`` counts the player's turns in a row that the turn timer ended
+    (``timer_drew``: the timer drew this turn, so its discard is not counted again).
+    """
 
     kind: SeatKind = SeatKind.EMPTY
     name: str = ""
@@ -156,6 +171,10 @@ class Seat:
     token_hash: str | None = None
     connections: int = 0
     disconnected_since: float | None = None
+    stand_in: str | None = None
+    returning: bool = False
+    timeouts: int = 0
+    timer_drew: bool = False
 
     def row(self) -> SeatRow:
         return SeatRow(self.kind.value, self.name, self.bot, self.token_hash)
@@ -219,6 +238,7 @@ class Table:
     spectators: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
     stand_ins: dict[int, StandIn] = field(default_factory=dict)  # seat -> why the stand-in plays it
+    votes: dict[int, set[int]] = field(default_factory=dict)  # seat -> who voted for a stand-in
     lock: threading.RLock = field(default_factory=threading.RLock)
     owner: str | None = None  # the address of the client that created it (memory only)
     solo: bool = False  # one person against bots: made by POST /api/solo (or restored as one)

@@ -210,7 +210,7 @@ export async function renderHome(main, { navigate }) {
   const timer = h("select#online-timer", { name: "turn_seconds" });
   fillSelect(timer, ["", 30, 60, 120], p.turnSeconds ?? "", (v) => (v === "" ? t("home.noTimer") : t("home.seconds", { n: v })));
   const takeover = h("select#online-takeover", { name: "takeover_seconds" });
-  fillSelect(takeover, ["", 30, 120], p.takeover ?? "", (v) => (v === "" ? t("home.noTakeover") : t("home.seconds", { n: v })));
+  fillSelect(takeover, ["", 30, 60, 120], p.takeover ?? 60, (v) => (v === "" ? t("home.noTakeover") : t("home.seconds", { n: v })));
   const onlineForm = h("form.panel.online#online-form", { "aria-labelledby": "online-title" });
   const updateSeats = () => {
     const info = presetInfo(opts, readRules(onlineForm, "online").preset);

@@ -45,7 +45,96 @@ export class TablePage {
   start() {
     clear(this.main);
     this.main.append(h("p.loading", {}, t("common.loading")));
+    const rejoin = new URLSearchParams(location.hash.slice(1)).get("rejoin");
+    if (rejoin) {
+      // A seat's rejoin link (/t/<id>#rejoin=<token>), opened on any device: claim the seat.
+      history.replaceState(null, "", location.pathname + location.search);
+      this.claim(rejoin);
+      return;
+    }
     this.connect();
+  }
+
+  async claim(token) {
+    try {
+      const answer = await api("POST", `/api/tables/${this.tableId}/rejoin`, { token });
+      this.seat = { seat: answer.seat, token: answer.token, name: answer.name };
+      saveSeat(this.tableId, this.seat);
+      toast(t("rejoin.welcome", { name: answer.name }));
+    } catch (err) {
+      toast(err instanceof ApiError && err.status === 403 ? t("rejoin.invalid") : String(err.message || err));
+    }
+    this.connect();
+  }
+
+  rejoinUrl() {
+    return this.seat?.token ? `${location.origin}/t/${this.tableId}#rejoin=${encodeURIComponent(this.seat.token)}` : null;
+  }
+
+  /** The player's own rejoin link, to copy: it takes the seat on any device. */
+  rejoinBox() {
+    const url = this.rejoinUrl();
+    if (!url || this.mySeat === null) return null;
+    const input = h("input#rejoin-link", { type: "text", readonly: true, value: url, "aria-label": t("rejoin.label"), onfocus: (e) => e.target.select() });
+    const copy = h("button#copy-rejoin", {
+      type: "button",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          toast(t("rejoin.copied"));
+        } catch {
+          input.select();
+        }
+      },
+    }, t("lobby.copy"));
+    return h("div.rejoin#rejoin", {}, h("label", { for: "rejoin-link" }, t("rejoin.label")), h("div.row", {}, input, copy), h("p.muted", {}, t("rejoin.help")));
+  }
+
+  /** What the table is told about stand-ins and votes: one line a seat, and the buttons. */
+  notices() {
+    const table = this.snap?.table;
+    if (!table || table.status !== "playing") return null;
+    const lines = [];
+    for (const s of table.seats) {
+      const reason = s.stand_in_reason;
+      if (s.kind === "empty" && reason === "open") {
+        lines.push(h("li.notice.open", { "data-seat": String(s.seat) }, t("standIn.open", { n: s.seat + 1 })));
+      } else if (s.kind === "human" && reason) {
+        const why = t(`standIn.why.${reason}`);
+        if (s.seat === this.mySeat) {
+          const back = s.returning
+            ? h("span.muted", {}, " " + t("standIn.youReturning"))
+            : h("button#take-back", { type: "button", "data-key": "take-back", onclick: () => this.send("back") }, t("standIn.back"));
+          lines.push(h("li.notice.mine", { "data-seat": String(s.seat) }, t("standIn.you", { why }), " ", back));
+        } else {
+          const key = s.returning ? "standIn.returning" : "standIn.other";
+          lines.push(h("li.notice", { "data-seat": String(s.seat) }, t(key, { name: s.name, why })));
+        }
+      } else if (s.kind === "human" && s.votes?.length) {
+        const voters = table.seats.filter((o) => o.kind === "human" && o.connected && o.seat !== s.seat).length;
+        lines.push(h("li.notice.vote", { "data-seat": String(s.seat) }, t("standIn.votes", { name: s.name, n: s.votes.length, of: voters })));
+      }
+    }
+    return lines.length ? h("ul.notices#stand-in-notices", { role: "status", "aria-label": t("standIn.title") }, lines) : null;
+  }
+
+  /** Announce a stand-in that starts or ends (screen readers, and a toast for everyone). */
+  announceStandIns(previous, msg) {
+    const before = previous?.table?.seats;
+    if (!before || msg.table.status !== "playing") return;
+    for (const s of msg.table.seats) {
+      const was = before[s.seat]?.stand_in_reason ?? null;
+      const now = s.stand_in_reason ?? null;
+      if (was === now || s.kind === "bot") continue;
+      let text = null;
+      if (now === "open") text = t("standIn.open", { n: s.seat + 1 });
+      else if (now) text = s.seat === this.mySeat ? t("standIn.you", { why: t(`standIn.why.${now}`) }) : t("standIn.other", { name: s.name, why: t(`standIn.why.${now}`) });
+      else if (s.kind === "human") text = s.seat === this.mySeat ? t("standIn.youBack") : t("standIn.isBack", { name: s.name });
+      if (text) {
+        toast(text);
+        announce(text);
+      }
+    }
   }
 
   connect() {
@@ -97,6 +186,7 @@ export class TablePage {
       this.updateHandOrder(view);
       this.announceNews(previous, msg);
     }
+    this.announceStandIns(previous, msg);
     if (this.drag) {
       this.deferredRender = true;
       return;
@@ -369,6 +459,7 @@ export class TablePage {
       h("p.rules-summary", {}, table.rules.summary || table.rules.name),
       table.turn_seconds ? h("p.muted", {}, t("lobby.timer", { n: table.turn_seconds })) : null,
       h("div.invite", {}, h("label", { for: "invite-link" }, t("lobby.invite")), h("div.row", {}, invite, copy)),
+      this.rejoinBox(),
       h("ol.lobby-seats", { "aria-label": t("lobby.seats") }, seats),
       table.spectators ? h("p.muted", {}, t("lobby.spectators", { n: table.spectators })) : null,
     ];
@@ -503,6 +594,13 @@ export class TablePage {
     game.append(felt);
     this.main.append(game);
 
+    const notices = this.notices();
+    if (notices) game.insertBefore(notices, felt);
+    if (me === null && table.status === "playing" && table.seats.some((s) => s.kind === "empty")) {
+      this.main.append(h("section.panel.join-open", {}, h("p", {}, t("standIn.canJoin")), this.joinForm(false)));
+    }
+    const rejoin = this.rejoinBox();
+    if (rejoin) this.main.append(h("details.panel.rejoin-panel", {}, h("summary", {}, t("rejoin.summary")), rejoin));
     if (view.phase === "round-over" || view.phase === "match-over") this.main.append(this.roundOverPanel(view, table));
     if (this.dialog) this.main.append(this.dialogPanel(view, table));
   }
@@ -522,8 +620,21 @@ export class TablePage {
     const flags = [];
     if (view.out_seat === seat) flags.push(h("span.badge.out-badge", {}, t("seat.wentOut")));
     if (s.kind === "bot" && s.stand_in) flags.push(h("span.badge.stand-in", {}, t(s.stand_in_reason === "busy" ? "seat.standInBusy" : "seat.standIn")));
-    if (s.kind === "human" && s.away) flags.push(h("span.badge.away", {}, t("seat.away")));
+    if (s.kind === "human" && s.stand_in) flags.push(h("span.badge.stand-in.human-stand-in", {}, t("seat.botPlays")));
+    else if (s.kind === "human" && s.away) flags.push(h("span.badge.away", {}, t("seat.away")));
     else if (s.kind === "human" && !s.connected) flags.push(h("span.badge.offline", {}, t("seat.offline")));
+    if (s.kind === "empty" && table.status === "playing") flags.push(h("span.badge.stand-in.open-seat", {}, t("seat.open")));
+    const me = this.mySeat;
+    if (me !== null && seat !== me && table.status === "playing") {
+      const host = Boolean(this.snap?.you?.host);
+      if (s.kind === "human" && !s.stand_in && (!s.connected || current)) {
+        const voted = (s.votes || []).includes(me);
+        flags.push(h("button.small.stand-in-button", { type: "button", disabled: voted, "data-key": `stand-in-${seat}`, onclick: () => this.send("stand_in", { seat }) }, t(host ? "standIn.hand" : voted ? "standIn.voted" : "standIn.vote")));
+      }
+      if (host && s.kind === "human" && !s.connected) {
+        flags.push(h("button.small.reopen-seat", { type: "button", "data-key": `reopen-${seat}`, onclick: () => this.send("clear_seat", { seat }) }, t("standIn.reopen")));
+      }
+    }
     const label = t("seat.label", { name: title, n: count, points: total }) + (current ? `, ${t("seat.toPlay")}` : "") + (seat === view.dealer ? `, ${t("seat.dealer")}` : "");
     return h(
       `section.seat${current ? ".current" : ""}${view.out_seat === seat ? ".out" : ""}`,
