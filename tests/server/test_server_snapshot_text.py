@@ -19,7 +19,7 @@ from threethirteen.server.protocol import (
     JsonList,
     ReadyMessage,
     StartMessage,
-    encode_view,
+    encode_table_view,
 )
 from threethirteen.server.service import Status, TableService
 from threethirteen.state import Phase
@@ -135,7 +135,7 @@ def test_snapshot_text_of_a_restored_table_equals_the_uncached_encoding() -> Non
         restored = again.table(table_id).state
         assert restored is not None
         view = restored.view(0 if seat is None else seat)
-        expected = json.dumps(encode_view(view, own=seat is not None))
+        expected = json.dumps(encode_table_view(view, own=seat is not None))
         assert json.dumps(json.loads(text)["view"]) == expected
 
 

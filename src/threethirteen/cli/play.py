@@ -21,7 +21,6 @@ import argparse
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,6 +30,7 @@ from rich.text import Text
 
 from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, bot_name, make_bot
 from threethirteen.bots.base import close_bot
+from threethirteen.bots.hints import Hint, hint_for
 from threethirteen.cards import Card
 from threethirteen.cli.common import (
     QuitError,
@@ -70,11 +70,10 @@ from threethirteen.games.three_thirteen.actions import (
     parse_action,
 )
 from threethirteen.games.three_thirteen.rules import Rules
-from threethirteen.games.three_thirteen.solver import Arrangement, HandSolver, Meld
 from threethirteen.games.three_thirteen.state import MatchState
 from threethirteen.games.three_thirteen.views import Event, EventKind, Phase, PlayerView
 
-__all__ = ["Hint", "add_parser", "hint_for", "interpret", "run"]
+__all__ = ["Hint", "add_parser", "hint_for", "interpret", "refusal_for", "run"]
 
 HELP = """\
 Commands:
@@ -197,15 +196,6 @@ def _bot_levels(spec: str, count: int, engines: Mapping[str, EngineSpec]) -> lis
 # -- reading the player's input ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """What the solver advises for the hand in a view."""
-
-    arrangement: Arrangement  # the hand as it stands (before drawing, or after the discard)
-    action: Action | None  # the suggested move
-    reason: str
-
-
 def interpret(text: str, view: PlayerView, shown: Sequence[Card]) -> Action | str:
     """Turn one line of input into an action, or a command word.
 
@@ -243,6 +233,10 @@ def interpret(text: str, view: PlayerView, shown: Sequence[Card]) -> Action | st
             return GoOut(Card.parse(target))  # its error quotes the card as typed
         elif len(words) == 2 and verb in ("discard", "x"):
             return _discard(Card.parse(target), view)
+        elif len(words) == 1 and head in ("discard", "x"):
+            raise NotationError(
+                f"{head!r}: which card? Type the card (7H) or its position in your hand (3)"
+            )
         elif len(words) == 1 and head not in _DRAW_WORDS:
             try:
                 card = Card.parse(target)
@@ -285,8 +279,9 @@ def _card_at(text: str, shown: Sequence[Card]) -> Card:
 
 
 def _discard(card: Card, view: PlayerView) -> Action:
-    """A discard, or the going out it becomes under automatic going out (the app)."""
-    if Discard(card) not in view.legal_actions and GoOut(card) in view.legal_actions:
+    """A discard, or the going out it becomes when the card may go out: a discard that
+    would go out goes out (never a round lost by typing the card without ``out``)."""
+    if GoOut(card) in view.legal_actions:
         return GoOut(card)
     return Discard(card)
 
@@ -302,69 +297,6 @@ def _auto_out(view: PlayerView) -> Action:
         raise NotationError("'out': your hand cannot go out yet (type 'hint' for the best discard)")
     # Every going-out discard scores 0; throw away the card that would cost most if kept.
     return max(outs, key=lambda a: view.rules.card_penalty(a.card, view.wild_rank))
-
-
-def hint_for(view: PlayerView) -> Hint:
-    """The solver's advice from what ``view`` shows (the player's hand and the pile top)."""
-    solver = HandSolver.for_round(view.rules, view.round_number)
-    hand = view.hand
-    table = view.table if view.rules.lay_off else ()
-    if view.phase is Phase.DRAW:
-        now = solver.solve(hand, table)
-        top = view.top_discard
-        if top is not None and Draw(Source.DISCARD) in view.legal_actions:
-            after = _best_discard(solver, view, (*hand, top), table)
-            if after is not None:
-                discard, arrangement, goes_out = after
-                if goes_out or arrangement.deadwood < now.deadwood:
-                    reason = (
-                        f"taking {top} lets you go out by discarding {discard}"
-                        if goes_out
-                        else f"taking {top} and discarding {discard} leaves deadwood "
-                        f"{arrangement.deadwood} (now {now.deadwood})"
-                    )
-                    return Hint(now, Draw(Source.DISCARD), reason)
-        reason = "the pile's top card does not lower your deadwood; try the stock"
-        if Draw(Source.STOCK) not in view.legal_actions:
-            return Hint(now, Draw(Source.DISCARD), "the stock is empty: take the pile")
-        return Hint(now, Draw(Source.STOCK), reason)
-    after = _best_discard(solver, view, hand, table)
-    if after is None:
-        return Hint(solver.solve(hand, table), None, "no card may be discarded")
-    discard, arrangement, goes_out = after
-    if goes_out:
-        action: Action = GoOut(discard)
-        reason = f"discard {discard} and go out"
-    else:
-        action = Discard(discard)
-        reason = f"discard {discard}: deadwood {arrangement.deadwood} after it"
-    return Hint(arrangement, action, reason)
-
-
-def _best_discard(
-    solver: HandSolver, view: PlayerView, cards: Sequence[Card], table: Sequence[Meld]
-) -> tuple[Card, Arrangement, bool] | None:
-    """The best discard of ``cards``: going out first, then the lowest deadwood after it.
-
-    Only discards the view allows are weighed once the player has drawn, and going
-    out counts only while nobody has gone out (a final turn cannot go out).
-    """
-    allowed = {a.card for a in view.legal_actions if isinstance(a, Discard | GoOut)}
-    may_go_out = view.out_seat is None
-    choices = solver.discards(cards, table)
-    if view.phase is Phase.DISCARD:
-        choices = [c for c in choices if c.discard in allowed]
-    if not choices:
-        return None
-    best = min(
-        choices,
-        key=lambda c: (
-            not (c.can_go_out and may_go_out),
-            c.deadwood,
-            -view.rules.card_penalty(c.discard, view.wild_rank),
-        ),
-    )
-    return best.discard, best.arrangement, best.can_go_out and may_go_out
 
 
 # -- the game loop -------------------------------------------------------------------------------
@@ -450,7 +382,9 @@ class TerminalGame:
                 for s, c in state.cuts
             )
             self.console.print(f"Cut for the deal: {cuts}")
-        self.console.print(f"{seat_label(self.names, state.dealer)} deals first.")
+        dealer = seat_label(self.names, state.dealer)
+        deals = "deal" if state.dealer == self.human and dealer == "You" else "deals"
+        self.console.print(f"{dealer} {deals} first.")
         if self.human is not None:
             self.console.print("Type 'help' at the prompt for the commands.")
         self._round_start()
@@ -463,8 +397,10 @@ class TerminalGame:
         view = self._viewer()
         self.console.print()
         self.console.print(Rule(Text(round_title(view.spec, view.rules), style="bold")))
+        dealer = seat_label(self.names, view.dealer)
+        deals = "deal" if view.dealer == self.human and dealer == "You" else "deals"
         self.console.print(
-            f"{seat_label(self.names, view.dealer)} deals; "
+            f"{dealer} {deals}; "
             f"first to play: {seat_label(self.names, view.current)}. "
             f"Up card: {self._card(view.top_discard)}"
         )
@@ -572,10 +508,14 @@ class TerminalGame:
                 self._show_hint(view)
                 continue
             assert not isinstance(command, str)
+            refusal = refusal_for(command, view, unicode=self.unicode)
+            if refusal is not None:
+                self.console.print(Text(refusal, style="red"))
+                continue
             try:
                 self.state.apply(command)
             except IllegalActionError as exc:
-                self.console.print(Text(_reason(exc), style="red"))
+                self.console.print(Text(_reason(exc, view.seat), style="red"))
                 continue
             self._after_human_move(seat, command)
             return
@@ -678,7 +618,8 @@ class TerminalGame:
         for line in lines:
             self.console.print(Text("  ") + line)
         suggestion = f"Suggested: {hint.action}" if hint.action is not None else "No suggestion"
-        self.console.print(Text(f"{suggestion} ({hint.reason})", style="cyan"))
+        reason = hint.text(unicode=self.unicode)
+        self.console.print(Text(f"{suggestion} ({reason})", style="cyan"))
 
     def _card(self, card: Card | None) -> Text:
         if card is None:
@@ -719,8 +660,55 @@ class TerminalGame:
         self.console.print(f"Game record saved to {self.save}")
 
 
-def _reason(exc: IllegalActionError) -> str:
+def refusal_for(action: Action, view: PlayerView, *, unicode: bool) -> str | None:
+    """Why the player may not make ``action``, in the player's words and with the
+    screen's card symbols (``unicode``), for the refusals a player meets; ``None``
+    when the action is legal or its refusal is left to the match."""
+    if action in view.legal_actions:
+        return None
+
+    def shown(card: Card | None) -> str:
+        if card is None:
+            return "a card"
+        return card.pretty() if unicode else str(card)
+
+    if isinstance(action, Draw):
+        if view.phase is Phase.DISCARD:
+            return (
+                f"You have drawn already ({shown(view.drawn)}); now discard a card: "
+                "type it or its position in your hand"
+            )
+        if action.source is Source.DISCARD:
+            return "The discard pile is empty: draw from the stock ('s')"
+        return "The stock is empty: take the discard pile ('d')"
+    card = action.card
+    if card not in view.hand:
+        return f"You have no {shown(card)} in your hand"
+    if card == view.drawn and view.drawn_from is Source.DISCARD and not any(
+        isinstance(a, Discard | GoOut) and a.card == card for a in view.legal_actions
+    ):
+        return (
+            f"You just took {shown(card)} from the discard pile; "
+            "you may not throw it back this turn"
+        )
+    if isinstance(action, GoOut):
+        if view.out_seat is not None:
+            return "Somebody has gone out already; nobody else may go out this round"
+        return (
+            f"Your hand does not meld completely without {shown(card)}, so you cannot go out "
+            "with it (type 'hint' for the best discard)"
+        )
+    if GoOut(card) in view.legal_actions:
+        return (
+            f"Discarding {shown(card)} leaves every card melded, and under these rules that "
+            f"goes out: type 'out {shown(card)}'"
+        )
+    return None
+
+
+def _reason(exc: IllegalActionError, seat: int) -> str:
     """The state's message without its technical prefix (action, seat, phase)."""
     text = str(exc)
     _, sep, reason = text.partition(": ")
+    reason = reason.replace(f"seat {seat} ", "you ")
     return f"Not allowed: {reason}" if sep else text

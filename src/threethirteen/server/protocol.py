@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from threethirteen.bots.hints import encode_hint
 from threethirteen.errors import NotationError, ThreeThirteenError
 from threethirteen.games.three_thirteen.actions import Action, parse_action
 from threethirteen.games.three_thirteen.scoring import RoundResult
@@ -63,6 +64,7 @@ __all__ = [
     "encode_event",
     "encode_result",
     "encode_scores",
+    "encode_table_view",
     "encode_view",
     "encode_view_json",
     "load_json",
@@ -465,11 +467,24 @@ def encode_view_json(
     own: bool = True,
     arrangements: Arrangements | None = None,
 ) -> str:
-    """``json.dumps(encode_view(view, own=own))``, the past rounds' and the log's text
+    """``json.dumps(encode_table_view(view, own=own))``, the past rounds' and the log's text
     from the table's ``results`` (made with ``encode_result``) and ``log`` (``encode_event``).
 
     ``arrangements`` (kept by the table) saves solving a hand again when it has not
     changed since the seat's last view: most moves change one seat's hand only.
     """
     head = json.dumps(view_fields(view, own, past=False, arrangements=arrangements))
-    return f'{head[:-1]}, "results": {results.json(view.results)}, "log": {log.json(view.log)}}}'
+    hint = json.dumps(encode_hint(view) if own else None)
+    return (
+        f'{head[:-1]}, "results": {results.json(view.results)}, "log": {log.json(view.log)}, '
+        f'"hint": {hint}}}'
+    )
+
+
+def encode_table_view(view: PlayerView, *, own: bool = True) -> dict[str, Any]:
+    """The web table's view: ``encode_view(view, own=own)`` and, last, ``hint``: the
+    ``medium`` bot's move for the seat to act, with its reason
+    (:func:`threethirteen.bots.hints.encode_hint`; null for a spectator or off turn)."""
+    data = encode_view(view, own=own)
+    data["hint"] = encode_hint(view) if own else None
+    return data

@@ -68,7 +68,7 @@ from threethirteen.server.protocol import (
     ReadyMessage,
     StandInMessage,
     StartMessage,
-    encode_view,
+    encode_table_view,
     encode_view_json,
     quote,
 )
@@ -972,9 +972,9 @@ class TableService:
             view: dict[str, Any] | None = None
             if table.state is not None:
                 if seat is None:
-                    view = encode_view(table.state.view(0), own=False)
+                    view = encode_table_view(table.state.view(0), own=False)
                 else:
-                    view = encode_view(table.state.view(seat))
+                    view = encode_table_view(table.state.view(seat))
             you: dict[str, Any] = {"seat": seat, "name": None, "host": False}
             if seat is not None:
                 you.update(name=table.seats[seat].name, host=seat == table.host)

@@ -10,6 +10,22 @@ import { backs, cardRow, describeEvent, reveal, scoreSheet, seatName, seating, w
 
 const SORT_KEY = "tt.sort";
 
+/** The card a hint moves ("discard 7H", "out 7H"), or null for a draw. */
+function hintCard(hint) {
+  const match = /^(?:discard|out) (\S+)$/.exec(hint?.action ?? "");
+  return match ? match[1] : null;
+}
+
+/** A hint's reason in the page's language: its key, cards shown with suit symbols. */
+function hintText(hint) {
+  const params = {};
+  for (const [name, value] of Object.entries(hint.params || {})) {
+    params[name] = name === "card" || name === "wild" || name === "meld" ? String(value).split(" ").map(cardShort).join(" ") : value;
+  }
+  const text = t(hint.key, params);
+  return text === hint.key ? hint.text : text;
+}
+
 export class TablePage {
   constructor(main, tableId, { navigate }) {
     this.main = main;
@@ -541,8 +557,9 @@ export class TablePage {
     centre.append(this.statusLine(view, myTurn));
     const stockEnabled = legal.has("draw stock") && !this.pending;
     const discardEnabled = legal.has("draw discard") && !this.pending;
+    const hintMove = this.hint && myTurn ? view.hint?.action : null;
     const stock = h(
-      `button.pile.stock#stock${stockEnabled ? ".can" : ""}`,
+      `button.pile.stock#stock${stockEnabled ? ".can" : ""}${hintMove === "draw stock" ? ".hinted" : ""}`,
       {
         type: "button",
         disabled: !stockEnabled,
@@ -558,7 +575,7 @@ export class TablePage {
     const top = view.top_discard ?? pile[pile.length - 1] ?? null;
     const under = pile.slice(-3, -1);
     const discard = h(
-      `button.pile.discard#discard-pile${discardEnabled ? ".can" : ""}`,
+      `button.pile.discard#discard-pile${discardEnabled ? ".can" : ""}${hintMove === "draw discard" ? ".hinted" : ""}`,
       {
         type: "button",
         disabled: !discardEnabled,
@@ -673,7 +690,7 @@ export class TablePage {
           h(`button.sort#sort-${mode}`, { type: "button", "aria-pressed": String(this.sortMode === mode), "data-key": `sort-${mode}`, "aria-keyshortcuts": { suit: "U", rank: "R", melds: "A" }[mode], onclick: () => this.setSort(mode) }, t(`sort.${mode}`)),
         ),
       ),
-      myTurn && view.phase === "discard" && view.best_discard
+      myTurn && view.hint
         ? h("button#hint", { type: "button", "aria-pressed": String(this.hint), "data-key": "hint", "aria-keyshortcuts": "H", onclick: () => { this.hint = !this.hint; this.render(); } }, t("hand.hint"))
         : null,
       canOut
@@ -692,7 +709,8 @@ export class TablePage {
       h("span.seat-score", {}, t("seat.points", { n: total })),
       deadwood,
     );
-    return h("section.me", { "aria-label": t("hand.area") }, head, controls, this.handRow(view, myTurn, legal));
+    const reason = this.hint && myTurn && view.hint ? h("p.hint-reason#hint-reason", { role: "status" }, hintText(view.hint)) : null;
+    return h("section.me", { "aria-label": t("hand.area") }, head, controls, reason, this.handRow(view, myTurn, legal));
   }
 
   handRow(view, myTurn, legal) {
@@ -702,6 +720,7 @@ export class TablePage {
     let drawnMarked = false;
     const groupStarts = new Map((this.groups || []).map((g) => [g.start, g]));
     const canDiscard = myTurn && view.phase === "discard" && !this.pending;
+    const hinted = this.hint && myTurn ? hintCard(view.hint) : null;
     order.forEach((code, i) => {
       const wild = isWild(code, view.wild_rank);
       const isNew = !drawnMarked && view.drawn && code === view.drawn && view.phase === "discard" && view.current === this.mySeat;
@@ -713,11 +732,11 @@ export class TablePage {
       const inGroup = (this.groups || []).find((g) => i >= g.start && i < g.start + g.size);
       if (inGroup) classes.push(`in-${inGroup.kind}`);
       if (this.goOutMode && outs.has(code)) classes.push("out-choice");
-      if (this.hint && code === view.best_discard) classes.push("hinted");
+      if (hinted && code === hinted) classes.push("hinted");
       if (canDiscard) classes.push("playable");
       const extra = [];
       if (isNew) extra.push(t("hand.new"));
-      if (this.hint && code === view.best_discard) extra.push(t("hand.hinted"));
+      if (hinted && code === hinted) extra.push(t("hand.hinted"));
       if (inGroup) extra.push(t(`hand.group.${inGroup.kind}`));
       const base = cardLabel(code, t) + (wild ? `, ${t("card.wild")}` : "");
       const label = [base, ...extra].join(", ");
@@ -746,7 +765,8 @@ export class TablePage {
     }
     const view = this.snap?.view;
     if (!view || this.pending) return;
-    if (this.goOutMode && this.outCards().includes(code)) {
+    // A discard that would go out goes out: never a going out lost by a click.
+    if (legal.has(`out ${code}`)) {
       this.act(`out ${code}`);
       return;
     }
