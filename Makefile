@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# What the web app and the terminal game need (the `server` extra), without the test tools.
+SERVE_STAMP := $(VENV)/.installed-server
 
 .PHONY: play serve test test-postgres lint typecheck unit bench bench-server bench-server-crowd clean install
 
@@ -13,13 +15,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+$(SERVE_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $(SERVE_STAMP)
+
 install: $(STAMP)
 
-play: $(STAMP)
-	$(BIN)/threethirteen play --rules classic --players 4
+# Ctrl-C (exit status 130) ends the game quietly, without make's "Error 130".
+play: $(SERVE_STAMP)
+	trap : INT; $(BIN)/threethirteen play --rules classic --players 4 || test $$? -eq 130
 
 # The web app on a SQLite file (threethirteen.db); prints the address to open.
-serve: $(STAMP)
+serve: $(SERVE_STAMP)
 	$(BIN)/threethirteen serve
 
 lint: $(STAMP)

@@ -224,7 +224,7 @@ def test_bad_input_re_prompts_with_a_message(tmp_path: Path) -> None:
     assert "'7H': draw first" in out
     assert "'out': draw first" in out
     assert "You drew" in out
-    assert "already drew" in out
+    assert "You have drawn already" in out
     assert "no card at position '99'" in out
     assert "'7Q'" in out
     assert "'blah blah blah'" in out

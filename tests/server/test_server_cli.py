@@ -62,7 +62,12 @@ def test_the_engine_cap_options_reach_the_served_app(
     import uvicorn
 
     served: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
+
+    def run(server: uvicorn.Server, sockets: list[Any]) -> None:
+        served.append(server.config.app)
+        server.started = True
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
     assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", "0", *flags]) == 0
     assert [
         (app.state.service.engine_slots.limit, app.state.service.engine_slots.wait)
@@ -77,8 +82,13 @@ def test_the_flood_limits_reach_the_served_app(
 
     from threethirteen.server.limits import Limits
 
-    served: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append((app, options)))
+    served: list[tuple[Any, uvicorn.Config]] = []
+
+    def run(server: uvicorn.Server, sockets: list[Any]) -> None:
+        served.append((server.config.app, server.config))
+        server.started = True
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
     flags = [
         "--tables-per-minute", "4", "--connects-per-minute", "30", "--tables-per-client", "2",
         "--max-tables", "50", "--solo-expiry", "120", "--trusted-proxy", "10.0.0.0/8",
@@ -97,7 +107,7 @@ def test_the_flood_limits_reach_the_served_app(
         bot_processes=False,
     )
     # uvicorn's own X-Forwarded-For reading (which trusts 127.0.0.1) is off: ours decides.
-    assert options["proxy_headers"] is False
+    assert options.proxy_headers is False
     args = build_parser().parse_args(["serve"])
     assert (args.trusted_proxy, args.bot_threads) == ([], False)  # no proxy trusted
 

@@ -4,6 +4,8 @@ The other side of ``--engine``: a harness that speaks the engine protocol
 (``docs/engines.md``), this project's lab or another's, can start
 ``threethirteen engine heuristic`` and play against our bot. ``--game thirteen``
 serves a Thirteen bot (``threethirteen engine heuristic --game thirteen``).
+``--rules`` and ``--house`` give the rules for a ``choose`` that carries none (a
+harness that sends only the view); a ``choose`` with rules is played under them.
 Errors go to stderr, with exit status 2, which the lab quotes.
 """
 
@@ -14,7 +16,7 @@ import sys
 from typing import Any
 
 from threethirteen.engines.serve import serve_engine
-from threethirteen.games import DEFAULT_GAME, GAME_NAMES
+from threethirteen.games import DEFAULT_GAME, GAME_NAMES, get_game
 
 __all__ = ["add_parser", "run"]
 
@@ -37,9 +39,25 @@ def add_parser(commands: Any) -> None:
         help=f"the game the bot plays: {', '.join(GAME_NAMES)} (default {DEFAULT_GAME}); "
         "a hello for another game is refused",
     )
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET",
+        default=None,
+        help="the rules the bot plays when a 'choose' message carries none (a 'choose' "
+        "that carries rules is played under them); default: the game's own preset",
+    )
+    parser.add_argument(
+        "--house",
+        metavar="RULE",
+        action="append",
+        default=[],
+        help="a house rule on top of --rules, repeatable: a name or option=value",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    serve_engine(args.bot, sys.stdin, sys.stdout, args.game)
+    # Checked before anything is read: an unknown preset or a bad house rule exits 2.
+    rules = get_game(args.game).rules(args.rules, tuple(args.house))
+    serve_engine(args.bot, sys.stdin, sys.stdout, args.game, rules)
     return 0

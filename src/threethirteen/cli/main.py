@@ -34,9 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
     """The full command-line parser, one subparser per command."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Card games on one platform: Three-Thirteen rummy (the web app: 'serve') "
-        "and Thirteen (Tien len, --game thirteen). Terminal play against bots, the exact hand "
-        "solver, Thirteen's legal plays, match replays, the bot lab and engines.",
+        description="Card games on one platform: Three-Thirteen rummy (the web app: 'serve'), "
+        "Thirteen (Tien len, --game thirteen) and Rummy (--game rummy). Terminal play against "
+        "bots, the exact hand solver, Thirteen's legal plays, match replays, the bot lab and "
+        "engines.",
+        epilog="To start: 'threethirteen serve' runs the web app (solo against bots, or a "
+        "table with friends); open http://localhost:8000/ in a browser. 'threethirteen play' "
+        "plays in the terminal. 'threethirteen COMMAND --help' tells more of each command.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (play, solve, legal, replay, tournament, compare, merge, engine, serve):

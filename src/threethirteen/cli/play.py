@@ -684,8 +684,10 @@ def refusal_for(action: Action, view: PlayerView, *, unicode: bool) -> str | Non
     card = action.card
     if card not in view.hand:
         return f"You have no {shown(card)} in your hand"
-    if card == view.drawn and view.drawn_from is Source.DISCARD and not any(
-        isinstance(a, Discard | GoOut) and a.card == card for a in view.legal_actions
+    if (
+        card == view.drawn
+        and view.drawn_from is Source.DISCARD
+        and not any(isinstance(a, Discard | GoOut) and a.card == card for a in view.legal_actions)
     ):
         return (
             f"You just took {shown(card)} from the discard pile; "

@@ -1,14 +1,17 @@
 """``threethirteen serve``: the web app (FastAPI under uvicorn) on a database.
 
 Needs the ``server`` extra (``pip install 'threethirteen[server]'``); without it
-the command says so (exit 2). Prints the address to open, then serves until
-interrupted. Every unfinished table in the database is resumed at start.
+the command says so (exit 2). Binds the port first (one in use: exit 2, saying
+so), then prints the address to open and serves until interrupted. Every
+unfinished table in the database is resumed at start.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
+import socket
 from typing import Any
 
 from threethirteen.cli.common import add_engine_option, engine_specs
@@ -17,7 +20,7 @@ from threethirteen.errors import ThreeThirteenError
 from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
 from threethirteen.server.limits import Limits
 
-__all__ = ["DEFAULT_DB", "add_parser", "run"]
+__all__ = ["DEFAULT_DB", "add_parser", "listen", "run"]
 
 DEFAULT_DB = "sqlite:///threethirteen.db"
 """The default database: a SQLite file in the current folder."""
@@ -194,22 +197,55 @@ def run(args: argparse.Namespace) -> int:
         engine_wait=args.engine_wait,
         limits=limits,
     )
+    # The port is ours before the address is announced: a port another program holds
+    # fails here, with exit status 2, instead of announcing that program's server.
+    listening = listen(args.host, args.port)
+    port = listening.getsockname()[1]
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    print(f"threethirteen: serving on http://{host}:{args.port}/ (database {args.db})", flush=True)
+    print(f"threethirteen: serving on http://{host}:{port}/ (database {args.db})", flush=True)
     for spec in engines:
         print(f"threethirteen: engine {spec.name}: {spec.command_line}", flush=True)
     # Websocket messages over MAX_FRAME_BYTES (decompressed) are refused before they are read.
     # uvicorn's own reading of X-Forwarded-For (it trusts 127.0.0.1 by default) is off: the
     # app reads it, from --trusted-proxy only.
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
-        port=args.port,
+        port=port,
         log_level="warning",
         ws_max_size=MAX_FRAME_BYTES,
         proxy_headers=False,
     )
+    server = uvicorn.Server(config)
+    with listening:
+        server.run(sockets=[listening])
+    if not server.started:
+        raise ThreeThirteenError("the web app did not start (its log above says why)")
     return 0
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` and listening (``port`` 0: a free one).
+
+    Raises :class:`~threethirteen.errors.ThreeThirteenError` saying so when the port
+    is in use, or quoting the system's reason for any other failure.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ThreeThirteenError(
+                f"port {port} is in use on {host}: another program (another "
+                "'threethirteen serve'?) listens there; stop it, or choose a port with --port"
+            ) from None
+        raise ThreeThirteenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _has(module: str) -> bool:

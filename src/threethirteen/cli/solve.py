@@ -5,10 +5,12 @@
 ``--table``). The hand may be given with ``--hand`` in every game; Three-Thirteen
 also takes it as the cards after the options.
 
-``threethirteen solve --rules bga --round 11 --json 5H 6H JK KS 9C 9D 9S`` prints
-one JSON object::
+``threethirteen solve --rules classic --round 6 --json 2H 2C 7C 8H 8S 10C JC JS``
+prints one JSON object::
 
-    {"deadwood": 0, "melds": [["5H", "6H", "JK"], ...], "unmelded": []}
+    {"deadwood": 14, "melds": [["7C", "8S", "8H", "10C", "JC"]], "unmelded": ["JS", "2H", "2C"]}
+
+A hand given with ``--round`` holds that round's cards, or one more.
 
 and, when the hand holds one card more than the round deals (it just drew),
 also ``discard``, ``deadwood_after_discard`` and ``can_go_out``. Every card
@@ -142,7 +144,8 @@ def analyse(rules: Rules, round_number: int | None, cards: Sequence[Card]) -> An
     """Solve ``cards`` in the given round (default: the round for the hand's size).
 
     Raises :class:`RulesError` for a round that does not exist, an empty or
-    oversized hand, or a hand the rules' shoe cannot hold.
+    oversized hand, a hand of neither the round's size nor one card more, or a
+    hand the rules' shoe cannot hold.
     """
     hand = tuple(cards)
     if not hand:
@@ -155,6 +158,12 @@ def analyse(rules: Rules, round_number: int | None, cards: Sequence[Card]) -> An
     _check_shoe(rules, hand)
     number = rules.round_for_hand(len(hand)) if round_number is None else round_number
     spec = rules.round_spec(number)
+    if len(hand) not in (spec.hand_size, spec.hand_size + 1):
+        raise RulesError(
+            f"{len(hand)} card{'' if len(hand) == 1 else 's'} given, but round {number} deals "
+            f"{spec.hand_size} cards: give {spec.hand_size} cards, or {spec.hand_size + 1} "
+            "for a hand that has just drawn"
+        )
     solver = HandSolver.for_round(rules, number)
     arrangement = solver.solve(hand)
     if len(hand) != spec.hand_size + 1:

@@ -54,7 +54,9 @@ def _asked_game(message: Mapping[str, Any], line: str) -> str:
         return asked
 
 
-def serve_engine(bot: str, stdin: TextIO, stdout: TextIO, game: str = DEFAULT_GAME) -> None:
+def serve_engine(
+    bot: str, stdin: TextIO, stdout: TextIO, game: str = DEFAULT_GAME, rules_in_force: Any = None
+) -> None:
     """Play ``bot`` (a registry name of ``game``'s bots, options allowed:
     ``montecarlo:samples=16``) as an engine: answer ``hello`` and every ``choose``
     on ``stdout`` until ``quit`` or the end of ``stdin``.
@@ -64,7 +66,9 @@ def serve_engine(bot: str, stdin: TextIO, stdout: TextIO, game: str = DEFAULT_GA
     Raises :class:`~threethirteen.engines.protocol.EngineError` quoting the line
     for a message it cannot take, a ``hello`` for another game included (the lab
     then sees the engine exit, with the error on its stderr); an unknown game or
-    a bad bot name fails before anything is read.
+    a bad bot name fails before anything is read. ``rules_in_force`` (the game's
+    rules object, from ``--rules``/``--house``) serves a ``choose`` that carries no
+    ``rules``; one that carries them is decided under its own.
     """
     served = codec(game)  # an unknown game: fail now
     make_bot(bot, 0, game=served.name)  # an unknown bot or bad options: fail now, not at hello
@@ -109,10 +113,14 @@ def serve_engine(bot: str, stdin: TextIO, stdout: TextIO, game: str = DEFAULT_GA
             if player is None:
                 raise EngineError(f"message {quote(line)} came before 'hello'")
             try:
-                data = message["rules"]
-                if rules is None or rules[0] != data:
-                    rules = (data, served.game.rules_from_options(data))
-                view = served.decode(message["view"], rules[1])
+                if "rules" in message or rules_in_force is None:
+                    data = message["rules"]
+                    if rules is None or rules[0] != data:
+                        rules = (data, served.game.rules_from_options(data))
+                    in_force = rules[1]
+                else:
+                    in_force = rules_in_force
+                view = served.decode(message["view"], in_force)
                 decision = message["id"]
             except KeyError as error:
                 raise EngineError(f"message {quote(line)} has no {error}") from None

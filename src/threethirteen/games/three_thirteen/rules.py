@@ -229,9 +229,14 @@ class Rules:
     def check_players(self, players: int) -> None:
         """Raise :class:`RulesError` unless ``players`` can play under these rules."""
         if not self.min_players <= players <= self.max_players:
+            takes = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise RulesError(
-                f"{players} players cannot play {self.name!r}: it takes "
-                f"{self.min_players} to {self.max_players}"
+                f"{players} player{'' if players == 1 else 's'} cannot play {self.name!r}: "
+                f"it takes {takes} players"
             )
         need = players * max(self.hand_sizes) + 2  # hands, the up-card, one stock card
         have = self.shoe_size(players)
@@ -354,7 +359,15 @@ def _convert(name: str, value: Any, current: Any) -> Any:
     try:
         if name in _ENUM_FIELDS:
             enum_type = _ENUM_FIELDS[name]
-            return value if isinstance(value, enum_type) else enum_type(str(value).lower())
+            if isinstance(value, enum_type):
+                return value
+            try:
+                return enum_type(str(value).lower())
+            except ValueError:
+                valid = ", ".join(member.value for member in enum_type)
+                raise RulesError(
+                    f"bad value {value!r} for rules option {name!r}; valid: {valid}"
+                ) from None
         if name == "contracts":
             if value in ("default", True, "true", "on"):
                 return _DEFAULT_SCHEDULE

@@ -206,7 +206,7 @@ class MatchState(CheckedApply[Action, Event]):
         >>> MatchState.new("app", 3)
         Traceback (most recent call last):
         ...
-        threethirteen.errors.RulesError: 3 players cannot play 'app': it takes 4 to 4
+        threethirteen.errors.RulesError: 3 players cannot play 'app': it takes exactly 4 players
         """
         return cls(rules, players, seed)
 
