@@ -346,7 +346,7 @@ def test_quit_end_of_input_and_interrupt(monkeypatch: pytest.MonkeyPatch, tmp_pa
         (["--house", "target=lots"], "bad value 'lots' for rules option 'target'"),
         (["--players", "7"], "2 to 6 players, got 7"),
         (["--bots", "genius"], "'genius'"),
-        (["--bots", "hard"], "'hard'"),
+        (["--bots", "expert"], "'expert'"),
         (["--players", "4", "--bots", "simple,random"], "names 2 bots for 3 bot seats"),
         (["--save", "/no/such/folder/game.json"], "does not exist"),
     ],
