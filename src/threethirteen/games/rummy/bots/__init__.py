@@ -7,7 +7,7 @@ bot has a ``name`` and ``choose(view) -> action``, which returns one of
 levels players choose from (``expert`` has no bot yet).
 
 >>> list(REGISTRY)
-['random', 'simple', 'heuristic']
+['random', 'simple', 'heuristic', 'montecarlo']
 >>> DIFFICULTIES["easy"]
 'simple'
 """
@@ -18,15 +18,17 @@ from collections.abc import Callable
 from typing import Any
 
 from threethirteen.games.rummy.bots.heuristic import HeuristicBot
+from threethirteen.games.rummy.bots.montecarlo import MonteCarloBot
 from threethirteen.games.rummy.bots.random_bot import RandomBot
 from threethirteen.games.rummy.bots.simple import SimpleBot
 
-__all__ = ["DIFFICULTIES", "REGISTRY", "HeuristicBot", "RandomBot", "SimpleBot"]
+__all__ = ["DIFFICULTIES", "REGISTRY", "HeuristicBot", "MonteCarloBot", "RandomBot", "SimpleBot"]
 
 REGISTRY: dict[str, Callable[..., Any]] = {
     "random": RandomBot,
     "simple": SimpleBot,
     "heuristic": HeuristicBot,
+    "montecarlo": MonteCarloBot,
 }
 
 DIFFICULTIES: dict[str, str] = {

@@ -22,20 +22,23 @@ Its rule, in words a player would use:
 * **Melding or holding.** It lays off onto the table whenever its best arrangement
   does. It holds back a meld that the others could lay off onto while every other
   seat holds ``hold_min`` cards or more, and lays everything down as soon as a seat
-  comes close to going out (then the melds held would count against it).
+  comes close to going out (then the melds held would count against it). With the
+  option ``keep=4`` (the search bot's prior; off by default) it lays the melds it would
+  hold down anyway, the biggest first, as long as its hand keeps 4 cards: its points
+  are safe on the table while the others, seeing 4 cards or more, hold theirs.
 
 Its few numbers (:class:`Weights`) can be given as options, ``heuristic:feed=3``; they
 were set by matches against ``simple`` (``threethirteen tournament --game rummy``).
 Deterministic (``seed`` is unused).
 
 >>> from threethirteen.games.rummy.state import RummyState
->>> state = RummyState.stack(None, ["4H 5H 6H 9S 9D 9C KC", "2C 3D"], pile="8S", stock="2S")
->>> bot = HeuristicBot()
->>> [str(bot.choose(state.view(0))) for _ in range(1)]
-['draw']
->>> _ = state.apply(bot.choose(state.view(0)))
->>> str(bot.choose(state.view(0)))  # it goes out: meld, meld, discard KC
-'meld 9S 9D 9C'
+>>> state = RummyState.stack(None, ["4H 5H 6H 9S 9D 9C KC", "2C 3D"], pile="8S", stock="7H")
+>>> bot, played = HeuristicBot(), []
+>>> while state.current == 0 and str(state.stage) == "play":
+...     played.append(str(bot.choose(state.view(0))))
+...     _ = state.apply(bot.choose(state.view(0)))
+>>> played  # it draws 7H and goes out
+['draw', 'meld 9S 9D 9C', 'meld 4H 5H 6H 7H', 'discard KC']
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ from threethirteen.games.rummy.melds import Meld
 from threethirteen.games.rummy.moves import fitting_cards
 from threethirteen.games.rummy.views import Phase, RummyView
 
-__all__ = ["HeuristicBot", "Weights", "plan_discard"]
+__all__ = ["HeuristicBot", "Turn", "TurnPlan", "Weights", "plan_discard", "ranked_discards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,19 +66,21 @@ class Weights:
     """The heuristic's few numbers (in points, the unit of a hand's count)."""
 
     gain: float = 1.0  # what the next stock card should take off the count
-    out: float = 10.0  # the chance of going out with the next draw
+    out: float = 30.0  # the chance of going out with the next draw
     feed: float = 4.0  # the chance the discard gives the next seat a meld
     refused: float = 0.5  # how much a refused rank's risk is kept
     take_margin: float = 0.0  # how much better taking must look than drawing
-    hold_min: int = 99  # hold melds back while every other seat holds this many cards
+    hold_min: int = 4  # hold melds back while every other seat holds this many cards
+    hold_points: int = 0  # and melds this small when the closest seat holds one card fewer
+    keep: int = 0  # if above 0: lay held melds down, biggest first, keeping this many cards
     candidates: int = 5  # discards weighed in full (the best by count)
 
 
 DEFAULT = Weights()
 
 
-class _Turn:
-    """One decision's reading and planner."""
+class Turn:
+    """One decision's reading of the view and its planner."""
 
     __slots__ = ("planner", "reading", "view")
 
@@ -103,21 +108,49 @@ class _Turn:
         return risk
 
 
-def plan_discard(turn: _Turn, hand: int, allowed: list[Card], w: Weights) -> Card:
-    """The discard the heuristic makes from ``hand`` (a mask), among ``allowed``."""
+def ranked_discards(
+    turn: Turn, hand: int, allowed: list[Card], w: Weights
+) -> list[tuple[float, Card]]:
+    """The discards from ``hand`` (a mask) among ``allowed``, best first, each with its
+    value (lower is better): the ``w.candidates`` best by count are valued in full (the
+    outlook of the hand kept and the risk of feeding the next seat), the rest after them."""
     planner = turn.planner
     count = planner.count
     scored = sorted(
         allowed,
         key=lambda e: (count(hand ^ BIT[e]), -POINTS[e.index], e.sort_key("rank")),
     )
-    best: Card = scored[0]
-    best_value = float("inf")
-    for e in scored[: w.candidates]:
-        value = planner.outlook(hand ^ BIT[e]).value(w.gain, w.out) + w.feed * turn.risk(e, w)
-        if value < best_value:
-            best, best_value = e, value
-    return best
+    valued = [
+        (planner.outlook(hand ^ BIT[e]).value(w.gain, w.out) + w.feed * turn.risk(e, w), i)
+        for i, e in enumerate(scored[: w.candidates])
+    ]
+    valued.sort()
+    out = [(value, scored[i]) for value, i in valued]
+    out += [(float("inf"), e) for e in scored[w.candidates :]]
+    return out
+
+
+def plan_discard(turn: Turn, hand: int, allowed: list[Card], w: Weights) -> Card:
+    """The discard the heuristic makes from ``hand`` (a mask), among ``allowed``."""
+    return ranked_discards(turn, hand, allowed, w)[0][1]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlan:
+    """The rest of a turn: lay-offs and new melds in order, then the discard (None when
+    the steps empty the hand)."""
+
+    steps: tuple[Action, ...]
+    discard: Card | None
+
+    def first(self, legal: tuple[Action, ...]) -> Action:
+        """The plan's next legal action."""
+        for step in self.steps:
+            if step in legal:
+                return step
+        if self.discard is not None and Discard(self.discard) in legal:
+            return Discard(self.discard)
+        return _fallback(legal)
 
 
 class HeuristicBot:
@@ -163,7 +196,7 @@ class HeuristicBot:
         if analyse(grown, view.table, rules, taken=top).can_go_out:
             return True
         w = self.weights
-        turn = _Turn(view)
+        turn = Turn(view)
         planner = turn.planner
         hand = mask_of(view.hand)
         now = planner.outlook(hand)
@@ -181,30 +214,81 @@ class HeuristicBot:
     # -- melds, lay-offs and the discard --------------------------------------------------
 
     def meld_or_discard(self, view: RummyView) -> Action:
-        legal = view.legal_actions
+        return self.plan(view).first(view.legal_actions)
+
+    def going_out(self, view: RummyView) -> TurnPlan | None:
+        """The plan that goes out this turn, when the hand can."""
         rules = view.rules
         hand = view.hand
         taken = view.taken if view.taken in hand else None
         analysis = analyse(hand, view.table, rules, taken=taken)
-        if analysis.can_go_out:
-            out_all = analysis.count == 0 and not rules.must_discard
-            plan = analysis.arrangement if out_all else analysis.after
-            assert plan is not None
-            for step in _steps(plan.melds, plan.layoffs):
-                if step in legal:
-                    return step
-            if not out_all and analysis.discard is not None:
-                return Discard(analysis.discard)
-        turn = _Turn(view)
-        allowed = [a.card for a in legal if isinstance(a, Discard)]
-        discard = plan_discard(turn, mask_of(hand), allowed, self.weights)
-        plan = arrange([c for c in hand if c != discard], view.table, rules.ace_high)
-        hold = turn.reading.fewest >= self.weights.hold_min
-        melds = [m for m in plan.melds if not (hold and _exposed(m, turn.reading.unseen))]
-        for step in _steps(tuple(melds), plan.layoffs):
-            if step in legal:
-                return step
-        return Discard(discard) if Discard(discard) in legal else _fallback(legal)
+        if not analysis.can_go_out:
+            return None
+        out_all = analysis.count == 0 and not rules.must_discard
+        plan = analysis.arrangement if out_all else analysis.after
+        assert plan is not None
+        steps = tuple(_steps(plan.melds, plan.layoffs))
+        if out_all and not any(step in view.legal_actions for step in steps):
+            return None
+        return TurnPlan(steps, None if out_all else analysis.discard)
+
+    def plan(
+        self,
+        view: RummyView,
+        discard: Card | None = None,
+        hold: bool | None = None,
+        keep: int | None = None,
+    ) -> TurnPlan:
+        """The rest of the turn (in the meld phase): go out when the hand can; else lay
+        off, lay down the melds not held back, and discard. ``discard`` and ``hold`` (True:
+        hold every meld others could lay off onto, False: hold none) replace the
+        heuristic's own choices (the search bot tries them)."""
+        if discard is None and hold is None:
+            out = self.going_out(view)
+            if out is not None:
+                return out
+        legal = view.legal_actions
+        hand = view.hand
+        turn = Turn(view)
+        if discard is None:
+            allowed = [a.card for a in legal if isinstance(a, Discard)]
+            discard = plan_discard(turn, mask_of(hand), allowed, self.weights)
+        arranged = arrange([c for c in hand if c != discard], view.table, view.rules.ace_high)
+        if hold is None:
+            melds = self.to_lay(arranged.melds, turn.reading)
+        elif hold:
+            melds = tuple(m for m in arranged.melds if not _exposed(m, turn.reading.unseen))
+        else:
+            melds = arranged.melds
+        keep = self.weights.keep if keep is None else keep
+        if keep and len(melds) < len(arranged.melds):
+            left = len(hand) - 1 - len(arranged.layoffs) - sum(len(m.cards) for m in melds)
+            held = sorted((m for m in arranged.melds if m not in melds), key=lambda m: -m.points())
+            laid = list(melds)
+            for meld in held:
+                if left - len(meld.cards) >= keep:
+                    laid.append(meld)
+                    left -= len(meld.cards)
+            melds = tuple(m for m in arranged.melds if m in laid)
+        return TurnPlan(tuple(_steps(melds, arranged.layoffs)), discard)
+
+    def to_lay(self, melds: tuple[Meld, ...], reading: Reading) -> tuple[Meld, ...]:
+        """The melds of the plan to lay down now; the others are held back."""
+        w = self.weights
+        fewest = reading.fewest
+        if fewest >= w.hold_min:
+            budget = 10_000
+        elif fewest == w.hold_min - 1:
+            budget = w.hold_points
+        else:
+            return melds
+        out = []
+        for meld in sorted(melds, key=lambda m: m.points()):
+            if _exposed(meld, reading.unseen) and meld.points() <= budget:
+                budget -= meld.points()
+            else:
+                out.append(meld)
+        return tuple(out)
 
 
 def _steps(melds: tuple[Meld, ...], layoffs: tuple[tuple[Card, int], ...]) -> list[Action]:
