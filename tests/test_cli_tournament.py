@@ -111,7 +111,7 @@ def test_same_seed_same_figures_whatever_the_workers(tmp_path: Path) -> None:
         (["--rules", "poker", "--bots", "greedy"], "unknown rules preset 'poker'"),
         (["--rules", "app", "--players", "3", "--bots", "greedy"], "3 players cannot play 'app'"),
         (["--players", "2", "--bots", "greedy,random,greedy"], "3 bots"),
-        (["--players", "1", "--bots", "greedy"], "1 players cannot play"),
+        (["--players", "1", "--bots", "greedy"], "1 player cannot play"),
         (["--bots", "greedy,,random"], "comma-separated"),
         (["--bots", "greedy", "--matches", "0"], "must be at least 1"),
         (["--bots", "greedy", "--workers", "two"], "not a whole number"),

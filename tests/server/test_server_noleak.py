@@ -30,6 +30,7 @@ VIEW_KEYS = {
     "contract", "phase", "current", "dealer", "turn", "final_turn", "out_seat", "hand", "drawn",
     "drawn_from", "arrangement", "legal_actions", "can_go_out", "best_discard", "hand_sizes",
     "discard_pile", "top_discard", "stock_size", "table_melds", "scores", "results", "log",
+    "hint",
 }  # fmt: skip
 
 
