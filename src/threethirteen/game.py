@@ -173,6 +173,11 @@ class Game(Protocol):
     @property
     def player_counts(self) -> tuple[int, ...]: ...
 
+    def house_rules(self) -> dict[str, dict[str, Any]]:
+        """The named house rules: each name (what ``rules(house=[name])`` takes) with
+        the options it sets."""
+        ...
+
     def rules(self, preset: str | None = None, house: Sequence[str] = ()) -> Any:
         """The validated rules of ``preset`` (default: the game's default preset)
         with each ``house`` rule applied in order (a name, or ``option=value``);

@@ -20,7 +20,9 @@ from threethirteen.server.protocol import (
     decode_message,
     encode_view,
 )
+from threethirteen.server.service import TableService
 from threethirteen.state import MatchState
+from threethirteen.store import MemoryStore
 
 
 @pytest.mark.parametrize(
@@ -28,11 +30,11 @@ from threethirteen.state import MatchState
     [
         (
             '{"type": "action", "version": 4, "action": "draw stock"}',
-            ActionMessage(4, parse_action("draw stock")),
+            ActionMessage(4, "draw stock"),
         ),
         (
             '{"type": "action", "version": 4, "action": "out 10h"}',
-            ActionMessage(4, parse_action("out 10H")),
+            ActionMessage(4, "out 10h"),
         ),
         ('{"type": "ready", "version": 9}', ReadyMessage(9)),
         (
@@ -58,8 +60,7 @@ def test_decode(text: str, message: object) -> None:
         ('{"type": "action", "action": "draw stock"}', "malformed", None),
         ('{"type": "action", "version": "4", "action": "draw stock"}', "malformed", "4"),
         ('{"type": "action", "version": true, "action": "draw stock"}', "malformed", True),
-        ('{"type": "action", "version": 4, "action": "discard 1X"}', "bad-notation", "discard 1X"),
-        ('{"type": "action", "version": 4, "action": "fly"}', "bad-notation", "fly"),
+        ('{"type": "action", "version": 4, "action": "' + "x" * 161 + '"}', "bad-notation", None),
         ('{"type": "add_bot", "version": 4, "seat": "2", "bot": "easy"}', "malformed", "2"),
     ],
 )
@@ -72,6 +73,26 @@ def test_bad_messages_are_typed_errors_quoting_the_input(
     if quoted is not None:
         assert excinfo.value.input == quoted
         assert repr(quoted) in str(excinfo.value) or str(quoted) in str(excinfo.value)
+
+
+@pytest.mark.parametrize("game", ["three-thirteen", "thirteen", "rummy"])
+@pytest.mark.parametrize("text", ["discard 1X", "fly", "play 3S 3S 3S 3S 3S 3S 3S 3S 3S 3S 3S"])
+def test_the_table_s_game_reads_the_notation(game: str, text: str) -> None:
+    """An action message carries notation; the table's game reads it, and what it
+    cannot read is ``bad-notation`` quoting the text, the table unchanged."""
+    service = TableService(MemoryStore(), bot_delay=0)
+    ticket = service.create_solo("Ada", None, [], ["easy"], game=game)
+    table = service.table(ticket.table_id)
+    before = table.version
+    message = decode_message(json.dumps({"type": "action", "version": before, "action": text}))
+    with pytest.raises(ProtocolError) as excinfo:
+        service.handle(ticket.table_id, 0, message)
+    if text.startswith("play"):  # Thirteen's notation, but eleven times one card
+        assert excinfo.value.code in ("bad-notation", "illegal-action")
+    else:
+        assert excinfo.value.code == "bad-notation"
+    assert excinfo.value.input == text and text[:10] in str(excinfo.value)
+    assert table.version == before
 
 
 def test_an_over_long_message_is_refused() -> None:

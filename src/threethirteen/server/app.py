@@ -34,10 +34,10 @@ from fastapi.staticfiles import StaticFiles
 
 from threethirteen.bots import BOT_NAMES
 from threethirteen.engines import EngineSpec
-from threethirteen.games.three_thirteen.records import GameRecord
-from threethirteen.games.three_thirteen.rules import HOUSE_RULES, PRESETS, Rules
+from threethirteen.games import GAME_NAMES
 from threethirteen.server.driver import BotPool, Driver
 from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
+from threethirteen.server.games import DEFAULT_GAME, game_options, table_game
 from threethirteen.server.limits import Limits, RateLimiter, TooManyError, client_address
 from threethirteen.server.protocol import (
     MAX_BODY_BYTES,
@@ -47,7 +47,6 @@ from threethirteen.server.protocol import (
     load_json,
     quote,
 )
-from threethirteen.server.replays import replay_step
 from threethirteen.server.service import (
     TAKEOVER_DEFAULT,
     TAKEOVER_SECONDS,
@@ -391,17 +390,32 @@ def _too_large() -> ProtocolError:
     return ProtocolError("too-large", f"the body is over {MAX_BODY_BYTES} bytes", None)
 
 
-def _rules_spec(data: dict[str, Any]) -> tuple[str, list[str]]:
+def _game(data: dict[str, Any]) -> str:
+    """The body's ``game`` (absent or null: Three-Thirteen); ``unknown-game`` quoting another."""
+    name = data.get("game")
+    if name is None:
+        name = DEFAULT_GAME
+    return table_game(name).name
+
+
+def _rules_spec(data: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The body's preset (None: the game's default) and house rules."""
     spec = data.get("rules", {})
     if not isinstance(spec, dict):
         raise ProtocolError("bad-rules", f"rules must be an object, got {quote(spec)}", spec)
-    preset = spec.get("preset", "classic")
-    house = spec.get("house", [])
+    preset = spec.get("preset")
+    if preset is None:
+        return None, _house(spec)
     if not isinstance(preset, str):
         raise ProtocolError("unknown-preset", f"a preset must be text, got {quote(preset)}", preset)
+    return preset, _house(spec)
+
+
+def _house(spec: dict[str, Any]) -> list[str]:
+    house = spec.get("house", [])
     if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
         raise ProtocolError("bad-rules", f"house must be a list of text, got {quote(house)}", house)
-    return preset, house
+    return house
 
 
 def _ticket(ticket: Ticket, *, invite: bool = False) -> dict[str, Any]:
@@ -418,15 +432,12 @@ def _ticket(ticket: Ticket, *, invite: bool = False) -> dict[str, Any]:
 
 
 def _history_entry(row: TableRow) -> dict[str, Any]:
-    record = GameRecord.from_json(row.record or "")
     return {
         "id": row.id,
+        "game": row.game,
         "finished_at": row.finished_at,
         "rules": row.preset,
-        "names": list(record.names),
-        "totals": list(record.totals),
-        "winners": None if record.winners is None else list(record.winners),
-        "rounds": len(record.rounds),
+        **table_game(row.game).record_summary(row.record or ""),
     }
 
 
@@ -587,13 +598,15 @@ def create_app(
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
+        # The top-level presets, house rules, difficulties and bots are Three-Thirteen's
+        # (what clients read before the platform had more games); ``games`` has each game's.
+        default = game_options(DEFAULT_GAME)
         return {
-            "presets": [_preset(name, rules) for name, rules in PRESETS.items()],
-            "house_rules": [
-                {"name": name, "options": _plain(opts)} for name, opts in HOUSE_RULES.items()
-            ],
+            "presets": default["presets"],
+            "house_rules": default["house_rules"],
             "difficulties": difficulties(),
             "bots": list(BOT_NAMES),
+            "games": [game_options(name) for name in GAME_NAMES],
             "engines": [{"name": name} for name in service.engines],
             "turn_seconds": {"min": TURN_SECONDS[0], "max": TURN_SECONDS[1]},
             "takeover_seconds": {"min": TAKEOVER_SECONDS[0], "max": TAKEOVER_SECONDS[1]},
@@ -602,18 +615,20 @@ def create_app(
     @app.post("/api/solo", status_code=201)
     async def solo(request: Request) -> dict[str, Any]:
         data = await _body(request)
+        game = _game(data)
         preset, house = _rules_spec(data)
-        bots = _opponents(data)
+        bots = _opponents(data, table_game(game).default_opponents)
         name = check_name(data.get("name", "You"))
         client = address(request)
         admit(client)
-        ticket = service.create_solo(name, preset, house, bots, owner=client)
+        ticket = service.create_solo(name, preset, house, bots, owner=client, game=game)
         driver.wake(ticket.table_id)
         return _ticket(ticket)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         data = await _body(request)
+        game = _game(data)
         preset, house = _rules_spec(data)
         name = check_name(data.get("name"))
         client = address(request)
@@ -622,10 +637,11 @@ def create_app(
             name,
             preset,
             house,
-            data.get("seats", 4),
+            data.get("seats", table_game(game).default_seats),
             turn_seconds=data.get("turn_seconds"),
             takeover_seconds=data.get("takeover_seconds", TAKEOVER_DEFAULT),
             owner=client,
+            game=game,
         )
         return _ticket(ticket, invite=True)
 
@@ -676,7 +692,7 @@ def create_app(
         offset = _int_arg(request, "offset", 0, 0, 10**9)
         return {"matches": [_history_entry(r) for r in store.finished(limit, offset)]}
 
-    def finished_record(match_id: str) -> GameRecord:
+    def finished_record(match_id: str) -> TableRow:
         row = store.get(match_id)
         if row is None:
             raise ProtocolError("no-such-match", f"no match {quote(match_id)}", match_id)
@@ -686,18 +702,19 @@ def create_app(
                 f"match {match_id!r} is not finished: its record and seed stay secret until then",
                 match_id,
             )
-        return GameRecord.from_json(row.record)
+        return row
 
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str) -> Response:
-        text = finished_record(match_id).to_json()
+        row = finished_record(match_id)
+        text = table_game(row.game).record_export(row.record or "")
         return Response(text, media_type="application/json")
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request) -> dict[str, Any]:
-        rec = finished_record(match_id)
+        row = finished_record(match_id)
         step = _int_arg(request, "step", 0, 0, 10**9)
-        return {"id": match_id, **replay_step(rec, step)}
+        return {"id": match_id, **table_game(row.game).replay_step(row.record or "", step)}
 
     # -- websocket --------------------------------------------------------------------
 
@@ -808,22 +825,7 @@ def create_app(
     return app
 
 
-def _preset(name: str, rules: Rules) -> dict[str, Any]:
-    return {
-        "name": name,
-        "summary": rules.summary(),
-        "min_players": rules.min_players,
-        "max_players": rules.max_players,
-        "description": rules.description,
-    }
-
-
-def _plain(options: dict[str, Any]) -> dict[str, Any]:
-    """House rule options as JSON: enums by their value."""
-    return {k: v if isinstance(v, bool | int | str | tuple) else str(v) for k, v in options.items()}
-
-
-def _opponents(data: dict[str, Any]) -> list[str]:
+def _opponents(data: dict[str, Any], default: int) -> list[str]:
     if "difficulties" in data:
         names = data["difficulties"]
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -831,7 +833,7 @@ def _opponents(data: dict[str, Any]) -> list[str]:
                 "bad-request", f"difficulties must be a list of names, got {quote(names)}", names
             )
         return names
-    count = data.get("opponents", 3)
+    count = data.get("opponents", default)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 7:
         raise ProtocolError("bad-request", f"opponents must be 1 to 7, got {quote(count)}", count)
     difficulty = data.get("difficulty", "easy")

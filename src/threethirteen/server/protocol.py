@@ -8,7 +8,7 @@ JSON-ready dicts built by the ``encode_*`` functions, from a
 what its seat may not see.
 
 >>> decode_message('{"type": "action", "version": 3, "action": "discard 7H"}')
-ActionMessage(version=3, action=Discard(Card.parse('7H')))
+ActionMessage(version=3, action='discard 7H')
 >>> decode_message('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from threethirteen.bots.hints import encode_hint
-from threethirteen.errors import NotationError, ThreeThirteenError
-from threethirteen.games.three_thirteen.actions import Action, parse_action
+from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.three_thirteen.scoring import RoundResult
 from threethirteen.games.three_thirteen.view_json import (
     Arrangements,
@@ -246,10 +245,14 @@ def _depth(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class ActionMessage:
-    """``action``: the seat to act draws, discards or goes out."""
+    """``action``: the seat to act moves (draws, discards, goes out, plays, passes, melds...).
+
+    ``action`` is the move's notation as the client sent it, read by the table's game
+    (the service knows which); in-process callers may hand over an action object.
+    """
 
     version: int
-    action: Action
+    action: object
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,15 +339,15 @@ def _version(data: Mapping[str, Any], mtype: str) -> int:
     return value
 
 
+ACTION_LIMIT = 160
+"""The longest action notation accepted (Rummy's thirteen-card run is 45 characters)."""
+
+
 def _decode_action(data: Mapping[str, Any]) -> ClientMessage:
     text: str = _field(data, "action", str, "action")
-    if len(text) > QUOTE_LIMIT:  # no action's notation is that long
+    if len(text) > ACTION_LIMIT:  # no action's notation is that long
         raise ProtocolError("bad-notation", f"not an action: {quote(text)}", text)
-    try:
-        action = parse_action(text)
-    except NotationError as exc:
-        raise ProtocolError("bad-notation", str(exc), text) from exc
-    return ActionMessage(_version(data, "action"), action)
+    return ActionMessage(_version(data, "action"), text)
 
 
 def _decode_ready(data: Mapping[str, Any]) -> ClientMessage:

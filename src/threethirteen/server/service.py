@@ -41,15 +41,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from threethirteen.bots import DIFFICULTIES, Bot, bot_name, make_bot
+from threethirteen.bots import DIFFICULTIES, Bot
 from threethirteen.bots.base import close_bot
 from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
-from threethirteen.games.three_thirteen.actions import Action, parse_action
-from threethirteen.games.three_thirteen.records import GameRecord
-from threethirteen.games.three_thirteen.rules import Rules, apply_house_rule, get_rules
-from threethirteen.games.three_thirteen.state import MatchState, Phase
-from threethirteen.games.three_thirteen.views import PlayerView
+from threethirteen.game import Stage
 from threethirteen.server.engines import (
     DEFAULT_MAX_ENGINES,
     SLOT_WAIT,
@@ -57,6 +53,7 @@ from threethirteen.server.engines import (
     EngineSlots,
     SeatEngine,
 )
+from threethirteen.server.games import DEFAULT_GAME, TableGame, table_game
 from threethirteen.server.protocol import (
     ActionMessage,
     AddBotMessage,
@@ -68,8 +65,6 @@ from threethirteen.server.protocol import (
     ReadyMessage,
     StandInMessage,
     StartMessage,
-    encode_table_view,
-    encode_view_json,
     quote,
 )
 from threethirteen.server.tables import (
@@ -84,7 +79,6 @@ from threethirteen.server.tables import (
     check_name,
     hash_token,
     now_iso,
-    resolve_bot,
 )
 from threethirteen.store.base import NEXT_ROUND, ActionRow, Store, TableRow
 
@@ -238,26 +232,21 @@ class TableService:
 
     def _new_table(
         self,
-        preset: str,
+        game: TableGame,
+        preset: str | None,
         house: list[str],
         seats: int,
         turn_seconds: float | None,
         takeover_seconds: float | None,
     ) -> Table:
-        rules = _rules_or_error(preset, house)
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ProtocolError(
-                "bad-request", f"seats must be a whole number, got {quote(seats)}", seats
-            )
-        try:
-            rules.check_players(seats)
-        except ThreeThirteenError as exc:
-            raise ProtocolError("bad-request", str(exc), seats) from exc
+        rules = game.rules(preset, house)
+        seats = game.check_players(rules, seats)
         turn_seconds = _seconds("turn_seconds", turn_seconds, TURN_SECONDS)
         takeover_seconds = _seconds("takeover_seconds", takeover_seconds, TAKEOVER_SECONDS)
         table = Table(
             id=secrets.token_urlsafe(6),
-            preset=preset,
+            game=game,
+            preset=rules.name if preset is None else preset,
             house=tuple(house),
             rules=rules,
             seats=[Seat() for _ in range(seats)],
@@ -277,15 +266,18 @@ class TableService:
         table.votes.pop(seat, None)
         return Ticket(table.id, seat, token)
 
-    def resolve_bot(self, requested: str) -> str:
-        """The name a seat's bot is stored by: an engine of this server's, or the
-        registry name of a difficulty or bot; raises ``ProtocolError('unknown-bot')``."""
-        if isinstance(requested, str) and requested.strip().lower() in self.engines:
+    def resolve_bot(self, requested: str, game: TableGame | None = None) -> str:
+        """The name a seat's bot is stored by: an engine of this server's (Three-Thirteen
+        tables only: the engines speak its protocol), or the registry name of a difficulty
+        or bot of ``game`` (default Three-Thirteen); raises ``ProtocolError('unknown-bot')``."""
+        game = game or table_game(DEFAULT_GAME)
+        engine = isinstance(requested, str) and requested.strip().lower() in self.engines
+        if engine and game.name == DEFAULT_GAME:
             return requested.strip().lower()
         try:
-            return resolve_bot(requested)
+            return game.resolve_bot(requested)
         except ProtocolError as exc:
-            if not self.engines:
+            if not self.engines or game.name != DEFAULT_GAME:
                 raise
             names = ", ".join(sorted(self.engines))
             raise ProtocolError(
@@ -293,7 +285,7 @@ class TableService:
             ) from exc
 
     def _seat_bot(self, table: Table, seat: int, requested: str) -> None:
-        registry = self.resolve_bot(requested)
+        registry = self.resolve_bot(requested, table.game)
         s = table.seats[seat]
         label = requested.strip().lower()
         s.kind, s.name, s.bot, s.token_hash = SeatKind.BOT, label, registry, None
@@ -306,25 +298,31 @@ class TableService:
     def create_table(
         self,
         name: str,
-        preset: str,
+        preset: str | None,
         house: list[str],
-        seats: int,
+        seats: int | None,
         *,
         turn_seconds: float | None = None,
         takeover_seconds: float | None = TAKEOVER_DEFAULT,
         owner: str | None = None,
+        game: str = DEFAULT_GAME,
     ) -> Ticket:
-        """A table in the lobby, its creator (at address ``owner``) at seat 0 as host.
+        """A table of ``game`` in the lobby, its creator (at address ``owner``) at seat 0
+        as host. ``preset`` None is the game's default preset, ``seats`` None its default
+        seat count.
 
         The stand-in plays a seat whose player has been disconnected ``takeover_seconds``
         (:data:`TAKEOVER_DEFAULT`; None: never) or let the turn timer (``turn_seconds``;
         None: none) end :data:`TIMEOUTS` turns in a row.
 
-        Raises :class:`ProtocolError` quoting a bad name, preset, house rule, seat
+        Raises :class:`ProtocolError` quoting a bad name, game, preset, house rule, seat
         count or timer.
         """
         name = check_name(name)
-        table = self._new_table(preset, house, seats, turn_seconds, takeover_seconds)
+        kind = table_game(game)
+        if seats is None:
+            seats = kind.default_seats
+        table = self._new_table(kind, preset, house, seats, turn_seconds, takeover_seconds)
         table.owner = owner
         ticket = self._seat_human(table, 0, name)
         table.version = 1
@@ -333,20 +331,28 @@ class TableService:
         return ticket
 
     def create_solo(
-        self, name: str, preset: str, house: list[str], bots: list[str], *, owner: str | None = None
+        self,
+        name: str,
+        preset: str | None,
+        house: list[str],
+        bots: list[str],
+        *,
+        owner: str | None = None,
+        game: str = DEFAULT_GAME,
     ) -> Ticket:
-        """A started match: the player (at address ``owner``) at seat 0, one bot
-        (difficulty or name) a seat after.
+        """A started match of ``game``: the player (at address ``owner``) at seat 0, one
+        bot (difficulty or name) a seat after. ``preset`` None is the game's default.
 
-        Raises :class:`ProtocolError` for a bad name, rules, opponent count or
+        Raises :class:`ProtocolError` for a bad name, game, rules, opponent count or
         bot (``unknown-bot``: a difficulty whose bot does not exist yet, say).
         """
         name = check_name(name)
+        kind = table_game(game)
         if not 1 <= len(bots) <= 7:
             raise ProtocolError("bad-request", f"1 to 7 opponents, got {len(bots)}", len(bots))
         for requested in bots:
-            self.resolve_bot(requested)
-        table = self._new_table(preset, house, len(bots) + 1, None, None)
+            self.resolve_bot(requested, kind)
+        table = self._new_table(kind, preset, house, len(bots) + 1, None, None)
         table.owner, table.solo = owner, True
         ticket = self._seat_human(table, 0, name)
         for seat, requested in enumerate(bots, start=1):
@@ -474,28 +480,34 @@ class TableService:
 
     def _on_action(self, table: Table, seat: int | None, message: ActionMessage) -> Outcome:
         state = table.state
-        text = str(message.action)
+        # A client's action is notation, read by the table's game; the service's own
+        # callers (tests, in-process clients) may hand over an action object.
+        action = message.action
+        if isinstance(action, str):
+            action = table.game.parse_action(action)
+        text = str(action)
         if state is None or table.status is not Status.PLAYING:
             raise ProtocolError("bad-request", f"table {table.id!r} is not playing", text)
-        if seat is None or seat != state.current or state.phase not in (Phase.DRAW, Phase.DISCARD):
+        if seat is None or seat != state.current or state.stage is not Stage.PLAY:
             who = "a spectator" if seat is None else f"seat {seat}"
             raise ProtocolError(
                 "not-your-turn",
-                f"{text!r} from {who}, but seat {state.current} is to act (phase {state.phase})",
+                f"{text!r} from {who}, but seat {state.current} is to act "
+                f"(phase {getattr(state, 'phase', state.stage)})",
                 text,
             )
         s = table.seats[seat]
         s.timeouts, s.timer_drew = 0, False  # the player is here
         table.votes.pop(seat, None)
-        self._apply(table, seat, message.action)
+        self._apply(table, seat, action)
         return Outcome(changed=True)
 
     def _on_ready(self, table: Table, seat: int | None, message: ReadyMessage) -> Outcome:
         if seat is None:
             raise ProtocolError("not-seated", "spectators cannot say ready", "ready")
         state = table.state
-        if state is None or state.phase is not Phase.ROUND_OVER:
-            phase = "lobby" if state is None else str(state.phase)
+        if state is None or state.stage is not Stage.ROUND_OVER:
+            phase = "lobby" if state is None else str(getattr(state, "phase", state.stage))
             raise ProtocolError("bad-request", f"'ready' outside round-over (now {phase})", "ready")
         table.ready.add(seat)
         if not self._awaited(table, self.clock()):
@@ -598,13 +610,15 @@ class TableService:
         s = table.seats[seat]
         s.stand_in, s.returning, s.timeouts, s.timer_drew = reason, False, 0, False
         table.votes.pop(seat, None)
-        log.info("table %r, seat %d: %s plays it (%s)", table.id, seat, TIMER_BOT, reason)
+        log.info("table %r, seat %d: %s plays it (%s)", table.id, seat, table.game.stand_in, reason)
 
     def _hand_back(self, table: Table) -> None:
         """At the start of a turn (the draw), the seat to act goes back to its player if
         they are back (connected, and ``returning``)."""
         state = table.state
-        if state is None or table.status is not Status.PLAYING or state.phase is not Phase.DRAW:
+        if state is None or table.status is not Status.PLAYING:
+            return
+        if state.stage is not Stage.PLAY or not table.game.turn_start(state):
             return
         s = table.seats[state.current]
         if s.kind is SeatKind.HUMAN and s.stand_in and s.returning and s.connections > 0:
@@ -627,7 +641,7 @@ class TableService:
         self.store.save_table(table.row())
 
     def _start(self, table: Table) -> None:
-        table.state = MatchState.new(table.rules, len(table.seats), table.seed)
+        table.state = table.game.new_match(table.rules, len(table.seats), table.seed)
         table.status = Status.PLAYING
         table.phase_since = self.clock()
         table.version += 1
@@ -644,13 +658,14 @@ class TableService:
                 table.bots[seat] = SeatEngine(spec, seed, slots=self.engine_slots)
                 continue
             try:
-                table.bots[seat] = make_bot(s.bot, seed=seed)
+                table.bots[seat] = table.game.make_bot(s.bot, seed)
             except ThreeThirteenError as exc:
                 # A table restored by a server that no longer runs this engine (or bot):
                 # the match goes on, the stand-in playing the seat.
                 why = f"{s.bot!r} is not a bot or engine of this server ({exc})"
-                log.warning("table %r, seat %d: %s; %s plays it", table.id, seat, why, TIMER_BOT)
-                table.bots[seat] = make_bot(TIMER_BOT, seed=seed)
+                stand_in = table.game.stand_in
+                log.warning("table %r, seat %d: %s; %s plays it", table.id, seat, why, stand_in)
+                table.bots[seat] = table.game.make_bot(stand_in, seed)
                 table.stand_ins[seat] = StandIn("missing", why)
 
     # -- engines ------------------------------------------------------------------------
@@ -668,8 +683,9 @@ class TableService:
         with table.lock:
             if table.bots.get(auto.seat) is not bot or table.status is not Status.PLAYING:
                 return False
-            log.error("table %r, seat %d: %s; %s plays it", table_id, auto.seat, error, TIMER_BOT)
-            table.bots[auto.seat] = make_bot(TIMER_BOT, seed=secrets.randbits(32))
+            stand_in = table.game.stand_in
+            log.error("table %r, seat %d: %s; %s plays it", table_id, auto.seat, error, stand_in)
+            table.bots[auto.seat] = table.game.make_bot(stand_in, secrets.randbits(32))
             name = table.seats[auto.seat].bot
             busy = isinstance(error, EngineBusyError)
             detail = f"engine {name!r}: {error}"
@@ -704,7 +720,7 @@ class TableService:
         self.store.append_action(table.id, ActionRow(seq, seat, text), version)
         table.actions, table.version = seq, version
 
-    def _apply(self, table: Table, seat: int, action: Action) -> None:
+    def _apply(self, table: Table, seat: int, action: Any) -> None:
         """Apply a move: checked on the match, stored, then the version moves on."""
         state = table.state
         assert state is not None
@@ -720,15 +736,15 @@ class TableService:
             table.state = before
             raise
         table.phase_since = self.clock()
-        if state.phase is Phase.ROUND_OVER:
+        if state.stage is Stage.ROUND_OVER:
             table.ready.clear()
-            if state.round_number >= table.rules.rounds:
+            if table.game.decided(state):
                 self._finish(table)
         self._hand_back(table)
 
     def _next_round(self, table: Table) -> None:
         state = table.state
-        assert state is not None and state.phase is Phase.ROUND_OVER
+        assert state is not None and state.stage is Stage.ROUND_OVER
         self._append(table, -1, NEXT_ROUND)  # stored first: a failure changes nothing
         state.next_round()
         table.ready.clear()
@@ -742,7 +758,7 @@ class TableService:
         state.next_round()  # MATCH_OVER; not logged: the replay does it after the last round
         table.status = Status.FINISHED
         table.finished_at = now_iso()
-        table.record = state.record(table.names).to_json()
+        table.record = table.game.record_text(state, table.names)
         self.store.save_table(table.row())
         engines = _running_engines(table)
         if engines:
@@ -773,7 +789,7 @@ class TableService:
                 return None
             now = self.clock()
             since = table.phase_since
-            if state.phase is Phase.ROUND_OVER:
+            if state.stage is Stage.ROUND_OVER:
                 # Disconnected players are never awaited, so only the timer is left to wait for.
                 if not self._awaited(table, now):
                     return AutoMove("advance", -1, table.version, since + self.round_pause, None)
@@ -784,19 +800,20 @@ class TableService:
             s = table.seats[seat]
             if s.kind is SeatKind.BOT:
                 return AutoMove("bot", seat, table.version, since + self.bot_delay, s.bot)
+            stand_in = table.game.stand_in
             if s.kind is SeatKind.EMPTY or s.stand_in is not None:
                 at = since + self.bot_delay
-                return AutoMove("stand_in", seat, table.version, at, TIMER_BOT)
+                return AutoMove("stand_in", seat, table.version, at, stand_in)
             moves: list[AutoMove] = []
             if table.takeover_seconds is not None and s.disconnected_since is not None:
                 at = max(s.disconnected_since + table.takeover_seconds, since + self.bot_delay)
-                moves.append(AutoMove("takeover", seat, table.version, at, TIMER_BOT))
+                moves.append(AutoMove("takeover", seat, table.version, at, stand_in))
             if table.turn_seconds is not None:
                 at = since + table.turn_seconds
-                moves.append(AutoMove("timer", seat, table.version, at, TIMER_BOT))
+                moves.append(AutoMove("timer", seat, table.version, at, stand_in))
             return min(moves, key=lambda m: m.at) if moves else None
 
-    def auto_view(self, table_id: str, auto: AutoMove) -> PlayerView | None:
+    def auto_view(self, table_id: str, auto: AutoMove) -> Any:
         """The view the bot of ``auto`` decides on; None when the table has moved on."""
         table = self.table(table_id)
         with table.lock:
@@ -805,13 +822,16 @@ class TableService:
             return table.state.view(auto.seat)
 
     def auto_bot(self, table_id: str, auto: AutoMove) -> Bot:
-        """The bot that chooses for ``auto``: the seat's own, or a fresh :data:`TIMER_BOT`."""
+        """The bot that chooses for ``auto``: the seat's own, or a fresh stand-in (the
+        game's ``medium``, :data:`TIMER_BOT` for Three-Thirteen)."""
         table = self.table(table_id)
         with table.lock:
             bot = table.bots.get(auto.seat) if auto.kind == "bot" else None
-        return bot if bot is not None else make_bot(auto.bot or TIMER_BOT)
+        return (
+            bot if bot is not None else table.game.make_bot(auto.bot or table.game.stand_in, None)
+        )
 
-    def play_auto(self, table_id: str, auto: AutoMove, action: Action | None) -> bool:
+    def play_auto(self, table_id: str, auto: AutoMove, action: Any) -> bool:
         """Carry out ``auto`` with ``action`` (None for ``advance``) if still due and current.
 
         Returns whether the table changed. The bot's action is checked like a
@@ -824,7 +844,7 @@ class TableService:
             if table.version != auto.version or state is None or table.status is not Status.PLAYING:
                 return False
             if auto.kind == "advance":
-                if state.phase is not Phase.ROUND_OVER:
+                if state.stage is not Stage.ROUND_OVER:
                     return False
                 timed_out = (
                     table.turn_seconds is not None and now >= table.phase_since + table.turn_seconds
@@ -847,8 +867,9 @@ class TableService:
                 if s.kind is not SeatKind.EMPTY and s.stand_in is None:
                     return False
             elif auto.kind == "timer" and s.stand_in is None:
-                counted = state.phase is Phase.DRAW or not s.timer_drew
-                s.timer_drew = state.phase is Phase.DRAW
+                start = table.game.turn_start(state)
+                counted = start or not s.timer_drew
+                s.timer_drew = start
                 s.timeouts += counted
                 if s.timeouts >= TIMEOUTS:
                     self._stand_in(table, auto.seat, "timer")
@@ -866,6 +887,7 @@ class TableService:
     def _public(self, table: Table) -> dict[str, Any]:
         return {
             "id": table.id,
+            "game": table.game.name,
             "status": table.status.value,
             "rules": _rules_object(table),
             **self._public_rest(table),
@@ -876,7 +898,7 @@ class TableService:
         texts = table.texts
         if texts.rules is None:
             texts.rules = json.dumps(_rules_object(table))
-        head = json.dumps({"id": table.id, "status": table.status.value})
+        head = json.dumps({"id": table.id, "game": table.game.name, "status": table.status.value})
         return f'{head[:-1]}, "rules": {texts.rules}, {json.dumps(self._public_rest(table))[1:]}'
 
     def _public_rest(self, table: Table) -> dict[str, Any]:
@@ -891,7 +913,7 @@ class TableService:
                     host=i == table.host,
                     connected=s.connections > 0,
                     away=table.away(i, now),
-                    stand_in=TIMER_BOT if s.stand_in else None,
+                    stand_in=table.game.stand_in if s.stand_in else None,
                     stand_in_reason=s.stand_in,
                     returning=s.returning,
                     votes=sorted(table.votes.get(i, ())),
@@ -903,11 +925,11 @@ class TableService:
                     bot=s.bot,
                     host=False,
                     engine=s.bot in self.engines,
-                    stand_in=TIMER_BOT if stand_in else None,
+                    stand_in=table.game.stand_in if stand_in else None,
                     stand_in_reason=stand_in.reason if stand_in else None,
                 )
             elif table.status is Status.PLAYING:  # reopened: the stand-in plays it
-                entry.update(stand_in=TIMER_BOT, stand_in_reason="open")
+                entry.update(stand_in=table.game.stand_in, stand_in_reason="open")
             seats.append(entry)
         state = table.state
         finished = table.status is Status.FINISHED and state is not None
@@ -931,7 +953,7 @@ class TableService:
             return None
         awaited = (
             bool(self._awaited(table, now))
-            if state.phase is Phase.ROUND_OVER
+            if state.stage is Stage.ROUND_OVER
             else table.seats[state.current].kind is SeatKind.HUMAN
             and table.seats[state.current].stand_in is None
             and not table.away(state.current, now)
@@ -971,10 +993,7 @@ class TableService:
         with table.lock:
             view: dict[str, Any] | None = None
             if table.state is not None:
-                if seat is None:
-                    view = encode_table_view(table.state.view(0), own=False)
-                else:
-                    view = encode_table_view(table.state.view(seat))
+                view = table.game.view_data(table.state, seat)
             you: dict[str, Any] = {"seat": seat, "name": None, "host": False}
             if seat is not None:
                 you.update(name=table.seats[seat].name, host=seat == table.host)
@@ -1006,14 +1025,7 @@ class TableService:
             view = texts.views.get(seat)
             if view is None:
                 state = table.state
-                if state is None:
-                    view = "null"
-                elif seat is None:
-                    view = encode_view_json(state.view(0), texts.results, texts.log, own=False)
-                else:
-                    view = encode_view_json(
-                        state.view(seat), texts.results, texts.log, arrangements=texts.arrangements
-                    )
+                view = "null" if state is None else table.game.view_text(state, seat, texts)
                 texts.views[seat] = view
             you: dict[str, Any] = {"seat": seat, "name": None, "host": False}
             if seat is not None:
@@ -1048,7 +1060,8 @@ class TableService:
         return restored
 
     def _rebuild(self, row: TableRow) -> Table:
-        rules = Rules.from_options(row.rules)
+        game = table_game(row.game)
+        rules = game.rules_from_options(row.rules)
         now = self.clock()
         seats = [
             Seat(
@@ -1062,6 +1075,7 @@ class TableService:
         ]
         table = Table(
             id=row.id,
+            game=game,
             preset=row.preset,
             house=row.house,
             rules=rules,
@@ -1080,7 +1094,7 @@ class TableService:
         table.solo = seats[0].kind is SeatKind.HUMAN and all(
             s.kind is SeatKind.BOT for s in seats[1:]
         )
-        state = MatchState.new(rules, len(seats), row.seed)
+        state = game.new_match(rules, len(seats), row.seed)
         entries = self.store.actions(row.id)
         for entry in entries:
             if entry.action == NEXT_ROUND:
@@ -1091,11 +1105,11 @@ class TableService:
                     f"table {row.id!r}, action {entry.seq} ({entry.action!r}): by seat "
                     f"{entry.seat}, but seat {state.current} was to act"
                 )
-            state.apply(parse_action(entry.action))
+            state.apply(game.parse_action(entry.action))
         table.state = state
         table.actions = len(entries)
         self._make_bots(table)
-        if state.phase is Phase.ROUND_OVER and state.round_number >= rules.rounds:
+        if state.stage is Stage.ROUND_OVER and game.decided(state):
             if table.status is Status.FINISHED:
                 state.next_round()
                 table.finished_at, table.record = row.finished_at, row.record
@@ -1103,11 +1117,13 @@ class TableService:
                 self._finish(table)  # killed between the last move and the end of the match
         return table
 
-    def record(self, table_id: str) -> GameRecord | None:
-        """The record of a finished table held in memory, or None."""
+    def record(self, table_id: str) -> Any:
+        """The record of a finished table held in memory (Three-Thirteen's a
+        :class:`~threethirteen.records.GameRecord`, another game's its JSON-ready data,
+        ``docs/record-format.md``), or None."""
         table = self.table(table_id)
         with table.lock:
-            return None if table.record is None else GameRecord.from_json(table.record)
+            return None if table.record is None else table.game.load_record(table.record)
 
 
 _HANDLERS: dict[type, Handler] = {
@@ -1139,30 +1155,7 @@ def _close(bots: Iterable[Bot]) -> None:
 
 def _rules_object(table: Table) -> dict[str, Any]:
     """The ``rules`` of the table object (they never change once the table exists)."""
-    return {
-        "preset": table.preset,
-        "house": list(table.house),
-        "name": table.rules.name,
-        "summary": table.rules.summary(),
-        "options": table.rules.options(),
-    }
-
-
-def _rules_or_error(preset: str, house: list[str]) -> Rules:
-    if not isinstance(preset, str):
-        raise ProtocolError("unknown-preset", f"a preset must be text, got {quote(preset)}", preset)
-    if not isinstance(house, list | tuple) or not all(isinstance(h, str) for h in house):
-        raise ProtocolError("bad-rules", f"house must be a list of text, got {quote(house)}", house)
-    try:
-        rules = get_rules(preset)
-    except ThreeThirteenError as exc:
-        raise ProtocolError("unknown-preset", str(exc), preset) from exc
-    for spec in house:
-        try:
-            rules = apply_house_rule(rules, spec)
-        except ThreeThirteenError as exc:
-            raise ProtocolError("bad-rules", str(exc), spec) from exc
-    return rules
+    return table.game.rules_object(table.preset, table.house, table.rules)
 
 
 def _seconds(name: str, value: object, bounds: tuple[float, float]) -> float | None:
@@ -1178,14 +1171,6 @@ def _seconds(name: str, value: object, bounds: tuple[float, float]) -> float | N
     return float(value)
 
 
-def difficulties() -> list[dict[str, Any]]:
-    """The difficulty names, the bot each maps to, and whether that bot exists."""
-    out = []
-    for name, bot in DIFFICULTIES.items():
-        try:
-            bot_name(bot)
-            available = True
-        except ThreeThirteenError:
-            available = False
-        out.append({"name": name, "bot": bot, "available": available})
-    return out
+def difficulties(game: str = DEFAULT_GAME) -> list[dict[str, Any]]:
+    """The difficulty names of ``game``, the bot each maps to, and whether that bot exists."""
+    return table_game(game).difficulties()

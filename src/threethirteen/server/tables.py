@@ -21,12 +21,10 @@ import threading
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
-from threethirteen.bots import Bot, bot_name
-from threethirteen.errors import ThreeThirteenError
-from threethirteen.games.three_thirteen.rules import Rules
-from threethirteen.games.three_thirteen.state import MatchState
+from threethirteen.bots import Bot
+from threethirteen.server.games import TableGame
 from threethirteen.server.protocol import (
     Arrangements,
     JsonList,
@@ -53,7 +51,6 @@ __all__ = [
     "check_name",
     "hash_token",
     "now_iso",
-    "resolve_bot",
 ]
 
 NAME_LIMIT = 24
@@ -145,14 +142,6 @@ def check_name(name: object) -> str:
     return stripped
 
 
-def resolve_bot(name: str) -> str:
-    """The registry name of a difficulty or bot; raises ``ProtocolError('unknown-bot')``."""
-    try:
-        return bot_name(name)
-    except ThreeThirteenError as exc:
-        raise ProtocolError("unknown-bot", str(exc), name) from exc
-
-
 @dataclass
 class Seat:
     """One seat of a table: empty, a human (known by the hash of its token) or a bot.
@@ -219,9 +208,10 @@ class Table:
     """One table: its seats, options, match and version, guarded by :attr:`lock`."""
 
     id: str
+    game: TableGame
     preset: str
     house: tuple[str, ...]
-    rules: Rules
+    rules: Any  # the game's Rules
     seats: list[Seat]
     turn_seconds: float | None
     takeover_seconds: float | None
@@ -229,7 +219,7 @@ class Table:
     created_at: str
     status: Status = Status.LOBBY
     version: int = 0
-    state: MatchState | None = None
+    state: Any = None  # the game's match state (threethirteen.game.MatchState), once started
     ready: set[int] = field(default_factory=set)
     phase_since: float = 0.0  # clock time of the last change of move (turn timers)
     actions: int = 0  # actions in the stored log
@@ -258,7 +248,7 @@ class Table:
             status=self.status.value,
             preset=self.preset,
             house=self.house,
-            rules=self.rules.options(),
+            rules=self.game.rules_options(self.rules),
             seats=tuple(s.row() for s in self.seats),
             turn_seconds=self.turn_seconds,
             takeover_seconds=self.takeover_seconds,
@@ -267,6 +257,7 @@ class Table:
             created_at=self.created_at,
             finished_at=self.finished_at,
             record=self.record,
+            game=self.game.name,
         )
 
     def away(self, seat: int, now: float) -> bool:

@@ -87,7 +87,8 @@ class TableRow:
     version: int
     created_at: str
     finished_at: str | None = None
-    record: str | None = None  # the GameRecord JSON, once finished
+    record: str | None = None  # the game's record JSON, once finished
+    game: str = "three-thirteen"  # the registry name of the game the table plays
 
 
 @dataclass(frozen=True, slots=True)

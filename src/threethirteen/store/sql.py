@@ -1,7 +1,7 @@
 """The SQLAlchemy 2 store: SQLite by default, PostgreSQL by URL; schema by Alembic.
 
-Two tables (see ``migrations/versions/0001_initial.py``): ``tables``, one row a
-table, and ``actions``, the append-only log, keyed by ``(table_id, seq)`` so a
+Two tables (``migrations/versions/``: 0001 made them, 0002 added ``tables.game``):
+``tables``, one row a table, and ``actions``, the append-only log, keyed by ``(table_id, seq)`` so a
 duplicate or out-of-order append fails in the database too. Opening a store
 upgrades its schema to the latest migration.
 
@@ -45,6 +45,9 @@ __all__ = ["MIGRATIONS", "SqlStore", "metadata", "upgrade"]
 
 log = logging.getLogger(__name__)
 
+ACTION_LENGTH = 160
+"""The longest action text stored (migration 0002): far above any game's longest move."""
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 """The Alembic script folder, shipped inside the package."""
 
@@ -66,6 +69,7 @@ tables = Table(
     Column("created_at", String(32), nullable=False),
     Column("finished_at", String(32), nullable=True, index=True),
     Column("record", Text, nullable=True),
+    Column("game", String(32), nullable=False, server_default="three-thirteen"),
 )
 
 actions = Table(
@@ -74,7 +78,7 @@ actions = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
-    Column("action", String(32), nullable=False),
+    Column("action", String(ACTION_LENGTH), nullable=False),
 )
 
 
@@ -294,6 +298,7 @@ def _row_values(row: TableRow) -> dict[str, Any]:
         "created_at": row.created_at,
         "finished_at": row.finished_at,
         "record": row.record,
+        "game": row.game,
     }
 
 
@@ -312,4 +317,5 @@ def _to_row(data: Any) -> TableRow:
         created_at=data["created_at"],
         finished_at=data["finished_at"],
         record=data["record"],
+        game=data["game"],
     )

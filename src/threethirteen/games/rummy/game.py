@@ -27,7 +27,7 @@ from threethirteen.errors import RulesError
 from threethirteen.game import Game, MatchState, RoundOutcome
 from threethirteen.games.rummy import record as _record
 from threethirteen.games.rummy.actions import Action, parse_action
-from threethirteen.games.rummy.rules import Rules, apply_house_rule, get_rules
+from threethirteen.games.rummy.rules import HOUSE_RULES, Rules, apply_house_rule, get_rules
 from threethirteen.games.rummy.state import RummyState
 from threethirteen.games.rummy.view_json import decode_view, view_to_json
 from threethirteen.games.rummy.views import RummyView
@@ -46,6 +46,10 @@ class RummyGame:
     default_preset: str = "cardgames"
     higher_wins: bool = False
     player_counts: tuple[int, ...] = (2, 3, 4, 5, 6)
+
+    def house_rules(self) -> dict[str, dict[str, Any]]:
+        """The named house rules (``docs/rummy.md``): name -> the options it sets."""
+        return {name: dict(options) for name, options in HOUSE_RULES.items()}
 
     def rules(self, preset: str | None = None, house: Sequence[str] = ()) -> Rules:
         """The rules of ``preset`` (default ``cardgames``) with each house rule applied.

@@ -27,7 +27,7 @@ from threethirteen.errors import RulesError
 from threethirteen.game import Game, MatchState, RoundOutcome
 from threethirteen.games.thirteen import record as _record
 from threethirteen.games.thirteen.actions import Action, parse_action
-from threethirteen.games.thirteen.rules import Rules, apply_house_rule, get_rules
+from threethirteen.games.thirteen.rules import HOUSE_RULES, Rules, apply_house_rule, get_rules
 from threethirteen.games.thirteen.state import ThirteenState
 from threethirteen.games.thirteen.view_json import decode_view, view_to_json
 from threethirteen.games.thirteen.views import ThirteenView
@@ -45,6 +45,10 @@ class ThirteenGame:
     default_preset: str = "cardgames"
     higher_wins: bool = True
     player_counts: tuple[int, ...] = (2, 3, 4)
+
+    def house_rules(self) -> dict[str, dict[str, Any]]:
+        """The named house rules (``docs/thirteen.md``): name -> the options it sets."""
+        return {name: dict(options) for name, options in HOUSE_RULES.items()}
 
     def rules(self, preset: str | None = None, house: Sequence[str] = ()) -> Rules:
         """The rules of ``preset`` (default ``cardgames``) with each house rule applied.

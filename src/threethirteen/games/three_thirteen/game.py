@@ -28,6 +28,7 @@ from threethirteen.games.three_thirteen.records import GAME as GAME_NAME
 from threethirteen.games.three_thirteen.records import GameRecord
 from threethirteen.games.three_thirteen.replay import replay
 from threethirteen.games.three_thirteen.rules import (
+    HOUSE_RULES,
     PRESETS,
     Rules,
     apply_house_rule,
@@ -55,6 +56,10 @@ class ThreeThirteen:
             max(r.max_players for r in PRESETS.values()) + 1,
         )
     )
+
+    def house_rules(self) -> dict[str, dict[str, Any]]:
+        """The named house rules (``docs/rules.md``): name -> the options it sets."""
+        return {name: dict(options) for name, options in HOUSE_RULES.items()}
 
     def rules(self, preset: str | None = None, house: Sequence[str] = ()) -> Rules:
         """The preset (default ``classic``) with each house rule applied in order;

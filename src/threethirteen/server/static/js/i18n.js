@@ -6,11 +6,23 @@ const STORAGE_KEY = "tt.lang";
 const catalogs = {};
 let current = "en";
 
+// Each game other than Three-Thirteen keeps its own strings (keys "<game>.*") in
+// /static/i18n/<game>.<lang>.json; they are merged into the language's catalog.
+const GAME_CATALOGS = ["thirteen", "rummy"];
+
+async function fetchCatalog(path) {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`catalog ${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
 async function load(lang) {
   if (!catalogs[lang]) {
-    const response = await fetch(`/static/i18n/${lang}.json`);
-    if (!response.ok) throw new Error(`catalog ${lang}: HTTP ${response.status}`);
-    catalogs[lang] = await response.json();
+    const parts = await Promise.all([
+      fetchCatalog(`/static/i18n/${lang}.json`),
+      ...GAME_CATALOGS.map((game) => fetchCatalog(`/static/i18n/${game}.${lang}.json`)),
+    ]);
+    catalogs[lang] = Object.assign({}, ...parts);
   }
   return catalogs[lang];
 }

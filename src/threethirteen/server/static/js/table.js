@@ -6,6 +6,7 @@ import { api, ApiError, forgetSeat, loadSeat, saveSeat, TableConnection } from "
 import { cardElement, cardLabel, cardShort, isWild, sortCards } from "./cards.js";
 import { announce, clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { loadBoard } from "./boards.js";
 import { backs, cardRow, describeEvent, reveal, scoreSheet, seatName, seating, wildLabel } from "./render.js";
 
 const SORT_KEY = "tt.sort";
@@ -45,6 +46,7 @@ export class TablePage {
     this.deferredRender = false;
     this.timer = setInterval(() => this.tick(), 250);
     this.connStatus = "connecting";
+    this.board = null; // the board of a game other than Three-Thirteen (boards.js)
     this.onResize = () => this.fitHand();
     window.addEventListener("resize", this.onResize);
     this.start();
@@ -52,6 +54,7 @@ export class TablePage {
 
   destroy() {
     clearInterval(this.timer);
+    this.board?.destroy?.();
     window.removeEventListener("resize", this.onResize);
     this.conn?.close();
   }
@@ -196,7 +199,9 @@ export class TablePage {
     this.pending = false;
     if (msg.you?.seat !== null && msg.you?.seat !== undefined && this.seat) this.seat.seat = msg.you.seat;
     const view = msg.view;
-    if (view) {
+    if (view && this.gameName() !== "three-thirteen") {
+      this.board?.onSnapshot?.(previous, msg);
+    } else if (view) {
       if (!(view.legal_actions || []).some((a) => a.startsWith("out "))) this.goOutMode = false;
       if (previous?.view?.round !== view.round || previous?.view?.phase !== view.phase) this.hint = false;
       this.updateHandOrder(view);
@@ -253,6 +258,71 @@ export class TablePage {
   }
 
   // ---- derived facts -----------------------------------------------------------------------
+
+  /** The game the table plays (the table object's ``game``; older servers: Three-Thirteen). */
+  gameName() {
+    return this.snap?.table?.game || "three-thirteen";
+  }
+
+  /** A game other than Three-Thirteen: its board (boards.js) draws the match; the page keeps
+   * the connection, the seats' notices, the rejoin link and the open-seat join form. */
+  renderBoard() {
+    const { table, view } = this.snap;
+    const name = this.gameName();
+    if (!this.board || this.board.game !== name) {
+      this.main.append(h("p.loading", {}, t("common.loading")));
+      if (this.boardLoading !== name) {
+        this.boardLoading = name;
+        loadBoard(name, this)
+          .then((board) => {
+            this.board = board;
+            this.boardLoading = null;
+            board.onSnapshot?.(null, this.snap);
+            this.render();
+          })
+          .catch((err) => {
+            this.boardLoading = null;
+            clear(this.main);
+            this.main.append(h("p.error", { role: "alert" }, String(err)));
+          });
+      }
+      return;
+    }
+    const game = this.board.render(view, table);
+    this.main.append(game);
+    const notices = this.notices();
+    if (notices) game.prepend(notices);
+    if (this.mySeat === null && table.status === "playing" && table.seats.some((s) => s.kind === "empty")) {
+      this.main.append(h("section.panel.join-open", {}, h("p", {}, t("standIn.canJoin")), this.joinForm(false)));
+    }
+    const rejoin = this.rejoinBox();
+    if (rejoin) this.main.append(h("details.panel.rejoin-panel", {}, h("summary", {}, t("rejoin.summary")), rejoin));
+  }
+
+  /** The badges and buttons every game's seat shows: a stand-in, away or offline, an open
+   * seat, and the vote (host: hand over) and reopen buttons. ``current``: the seat is to act. */
+  seatFlags(seat, current) {
+    const table = this.snap.table;
+    const s = table.seats[seat] || {};
+    const flags = [];
+    if (s.kind === "bot" && s.stand_in) flags.push(h("span.badge.stand-in", {}, t(s.stand_in_reason === "busy" ? "seat.standInBusy" : "seat.standIn")));
+    if (s.kind === "human" && s.stand_in) flags.push(h("span.badge.stand-in.human-stand-in", {}, t("seat.botPlays")));
+    else if (s.kind === "human" && s.away) flags.push(h("span.badge.away", {}, t("seat.away")));
+    else if (s.kind === "human" && !s.connected) flags.push(h("span.badge.offline", {}, t("seat.offline")));
+    if (s.kind === "empty" && table.status === "playing") flags.push(h("span.badge.stand-in.open-seat", {}, t("seat.open")));
+    const me = this.mySeat;
+    if (me !== null && seat !== me && table.status === "playing") {
+      const host = Boolean(this.snap?.you?.host);
+      if (s.kind === "human" && !s.stand_in && (!s.connected || current)) {
+        const voted = (s.votes || []).includes(me);
+        flags.push(h("button.small.stand-in-button", { type: "button", disabled: voted, "data-key": `stand-in-${seat}`, onclick: () => this.send("stand_in", { seat }) }, t(host ? "standIn.hand" : voted ? "standIn.voted" : "standIn.vote")));
+      }
+      if (host && s.kind === "human" && !s.connected) {
+        flags.push(h("button.small.reopen-seat", { type: "button", "data-key": `reopen-${seat}`, onclick: () => this.send("clear_seat", { seat }) }, t("standIn.reopen")));
+      }
+    }
+    return flags;
+  }
 
   get mySeat() {
     const s = this.snap?.you?.seat;
@@ -365,6 +435,7 @@ export class TablePage {
     const banner = h("div.conn-banner", { role: "status", hidden: this.connStatus === "open" }, t("table.reconnecting"));
     this.main.append(banner);
     if (snap.table.status === "lobby" || !snap.view) this.renderLobby();
+    else if (this.gameName() !== "three-thirteen") this.renderBoard();
     else this.renderGame();
     this.fitHand();
     this.tick();
@@ -636,22 +707,7 @@ export class TablePage {
     if (seat === view.dealer) sub.push(t("seat.dealer"));
     const flags = [];
     if (view.out_seat === seat) flags.push(h("span.badge.out-badge", {}, t("seat.wentOut")));
-    if (s.kind === "bot" && s.stand_in) flags.push(h("span.badge.stand-in", {}, t(s.stand_in_reason === "busy" ? "seat.standInBusy" : "seat.standIn")));
-    if (s.kind === "human" && s.stand_in) flags.push(h("span.badge.stand-in.human-stand-in", {}, t("seat.botPlays")));
-    else if (s.kind === "human" && s.away) flags.push(h("span.badge.away", {}, t("seat.away")));
-    else if (s.kind === "human" && !s.connected) flags.push(h("span.badge.offline", {}, t("seat.offline")));
-    if (s.kind === "empty" && table.status === "playing") flags.push(h("span.badge.stand-in.open-seat", {}, t("seat.open")));
-    const me = this.mySeat;
-    if (me !== null && seat !== me && table.status === "playing") {
-      const host = Boolean(this.snap?.you?.host);
-      if (s.kind === "human" && !s.stand_in && (!s.connected || current)) {
-        const voted = (s.votes || []).includes(me);
-        flags.push(h("button.small.stand-in-button", { type: "button", disabled: voted, "data-key": `stand-in-${seat}`, onclick: () => this.send("stand_in", { seat }) }, t(host ? "standIn.hand" : voted ? "standIn.voted" : "standIn.vote")));
-      }
-      if (host && s.kind === "human" && !s.connected) {
-        flags.push(h("button.small.reopen-seat", { type: "button", "data-key": `reopen-${seat}`, onclick: () => this.send("clear_seat", { seat }) }, t("standIn.reopen")));
-      }
-    }
+    flags.push(...this.seatFlags(seat, current));
     const label = t("seat.label", { name: title, n: count, points: total }) + (current ? `, ${t("seat.toPlay")}` : "") + (seat === view.dealer ? `, ${t("seat.dealer")}` : "");
     return h(
       `section.seat${current ? ".current" : ""}${view.out_seat === seat ? ".out" : ""}`,
@@ -981,6 +1037,11 @@ export class TablePage {
           first.focus();
         }
       }
+      return;
+    }
+    if (this.gameName() !== "three-thirteen") {
+      // The board's own keys (and its dialogs' Escape).
+      if (this.board?.onKey?.(event)) event.preventDefault();
       return;
     }
     if (event.key === "Escape") {

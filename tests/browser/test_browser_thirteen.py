@@ -1,0 +1,308 @@
+"""Thirteen (Tiến lên) in the browser: a solo table against bots, played by clicking cards
+and the Play and Pass buttons, on a desktop, on a phone and from the keyboard alone."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from browser_helpers import VISIBLE_STRIP, hand, post_json, server_view
+
+from threethirteen.games import get_game
+
+RANKS = "3 4 5 6 7 8 9 10 J Q K A 2".split()
+SUITS = "SCDH"
+
+
+def strength(code: str) -> int:
+    """A card's place in Thirteen's order: 3♠ lowest, 2♥ highest."""
+    return RANKS.index(code[:-1]) * 4 + SUITS.index(code[-1])
+
+
+def open_thirteen(
+    pages: Any, *, width: int = 1280, height: int = 860, locale: str = "en-US"
+) -> tuple[Any, str]:
+    """A solo Thirteen table against three easy bots, opened in a new page as its player
+    (the seat stored the way js/api.js saveSeat does); the page and the table id."""
+    answer = post_json(
+        pages.base + "/api/solo",
+        {"name": "Ada", "game": "thirteen", "opponents": 3, "difficulty": "easy"},
+    )
+    table_id = answer["table_id"]
+    seat = {"seat": answer["seat"], "token": answer["token"], "name": "Ada"}
+    page = pages.new(width=width, height=height, locale=locale)
+    page.context.add_init_script(
+        f"localStorage.setItem({json.dumps('tt.seat.' + table_id)}, {json.dumps(json.dumps(seat))})"
+    )
+    page.goto(f"{pages.base}/t/{table_id}")
+    page.wait_for_selector(".game.thirteen #hand .card")
+    return page, table_id
+
+
+def moves_shown(page: Any) -> tuple[int, int]:
+    """The round and the number of moves in its log the board shows."""
+    game = page.locator(".game.thirteen")
+    return int(game.get_attribute("data-round") or 0), int(game.get_attribute("data-moves") or 0)
+
+
+def wait_my_turn(page: Any) -> bool:
+    """Wait for our turn (True) or the end of the round (False)."""
+    page.wait_for_selector(".game.thirteen.my-turn, #round-over", timeout=30_000)
+    return page.locator("#round-over").count() == 0
+
+
+def wait_moved(page: Any, before: tuple[int, int]) -> None:
+    """Wait until the board shows a move after ``before`` (or the round's end)."""
+    page.wait_for_function(
+        """([round, moves]) => {
+            if (document.querySelector('#round-over')) return true;
+            const g = document.querySelector('.game.thirteen');
+            return g && (Number(g.dataset.round) !== round || Number(g.dataset.moves) > moves);
+        }""",
+        arg=list(before),
+    )
+
+
+def grows(action: str, legal: list[str]) -> bool:
+    """Could a legal play hold the cards of ``action`` and more?"""
+    cards = set(action.split()[1:])
+    return any(
+        len(other.split()) > len(action.split()) and cards <= set(other.split()[1:])
+        for other in legal
+        if other.startswith("play ")
+    )
+
+
+def play_by_clicking(page: Any, action: str, legal: list[str]) -> None:
+    """Pick the cards of ``action`` one by one, then press Play unless the pick went at once."""
+    before = moves_shown(page)
+    cards = action.split()[1:]
+    for i, code in enumerate(cards):
+        card = page.locator(f'#hand .card[data-card="{code}"]')
+        card.click(position=VISIBLE_STRIP)
+        if i < len(cards) - 1:
+            assert card.get_attribute("aria-pressed") == "true", code
+    if grows(action, legal):
+        # A pick that could still grow waits for the Play button.
+        assert page.locator("#play").is_enabled(), action
+        assert page.locator("#hand .card.selected").count() == len(cards)
+        page.click("#play")
+    wait_moved(page, before)
+
+
+def test_thirteen_round_played_by_clicking(pages: Any) -> None:
+    page, table_id = open_thirteen(pages)
+
+    # The hand: 13 cards, Thirteen's order (3 low ... 2 high, spades to hearts).
+    cards = hand(page)
+    assert len(cards) == 13
+    assert cards == sorted(cards, key=strength)
+    # Three opponents around the table, each with 13 card backs at the start.
+    assert page.locator(".thirteen-seat").count() == 3
+    assert page.locator(".area-left .seat-title").inner_text() == "Left"
+    assert page.locator(".area-top .seat-title").inner_text() == "Top"
+    assert page.locator(".area-right .seat-title").inner_text() == "Right"
+    view = server_view(page, pages.base)
+    assert view["first_lead_card"] == "3S"
+    if not view["log"]:
+        assert "3♠" in page.locator("#turn-text").inner_text()
+    pages.shot(page, "start")
+
+    # A spectator sees the same table, without a hand.
+    watcher = pages.new()
+    watcher.goto(f"{pages.base}/t/{table_id}")
+    watcher.wait_for_selector(".game.thirteen .area-me .seat")
+    assert watcher.locator("#hand .card").count() == 0
+    assert watcher.locator(".thirteen-seat").count() == 4
+    assert watcher.locator("#play").count() == 0
+    watcher.context.close()
+
+    turns = 0
+    passed = played = 0
+    shot_trick = False
+    while wait_my_turn(page):
+        turns += 1
+        assert turns < 60, "the round does not end"
+        view = server_view(page, pages.base)
+        legal = view["legal_actions"]
+        assert sorted(hand(page)) == sorted(view["hand"])
+        # The combination to beat is shown with who played it.
+        if view["table"]:
+            trick = page.locator("#trick")
+            shown = trick.locator(".card").evaluate_all("els => els.map(e => e.dataset.card)")
+            assert sorted(shown) == sorted(view["table"]["cards"])
+            assert trick.get_attribute("data-owner") == str(view["table_owner"])
+            assert trick.get_attribute("data-kind") == view["table"]["kind"]
+            if not shot_trick:
+                pages.shot(page, "trick")
+                shot_trick = True
+        for seat in view["passed"]:
+            assert page.locator(f'.thirteen-seat[data-seat="{seat}"] .passed-badge').count() == 1
+        assert page.locator("#pass").is_enabled() == ("pass" in legal)
+        # Pass every other time we may (so both buttons are used), else play the lowest play.
+        plays = [a for a in legal if a.startswith("play ")]
+        if not plays or ("pass" in legal and turns % 2 == 0):
+            before = moves_shown(page)
+            page.click("#pass")
+            wait_moved(page, before)
+            passed += 1
+            continue
+        play_by_clicking(page, plays[0], legal)
+        played += 1
+
+    assert played, "we never played"
+    pages.shot(page, "round-over")
+    view = server_view(page, pages.base)
+    assert view["phase"] in ("round-over", "match-over")
+    result = view["results"][-1]
+    rows = page.locator("#round-results tbody tr")
+    seats = [int(s) for s in rows.evaluate_all("rs => rs.map(r => r.dataset.seat)")]
+    assert seats == result["order"]
+    points = rows.locator("td.points").all_text_contents()
+    assert [int(p) for p in points] == [result["points"][s] for s in seats]
+    assert sorted(int(p) for p in points) == [0, 1, 2, 3]
+    totals = page.locator("#totals tfoot td").all_text_contents()
+    assert [int(v) for v in totals] == view["totals"]
+    assert "10" in page.locator("#totals caption").inner_text()
+
+    # Next round: the button sends ready, and a new round is dealt.
+    page.click("#next-round")
+    page.wait_for_function(
+        "() => document.querySelector('.game.thirteen')?.dataset.round === '2'", timeout=20_000
+    )
+    assert page.locator("#round-over").count() == 0
+    assert len(hand(page)) == 13
+
+
+def test_thirteen_on_a_phone(pages: Any) -> None:
+    page, _ = open_thirteen(pages, width=390, height=844)
+    cards = page.locator("#hand .card")
+    assert cards.count() == 13
+    # Every card is on screen, and a click on its uncovered edge reaches it.
+    for i in range(13):
+        box = cards.nth(i).bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (i, box)
+        code = cards.nth(i).get_attribute("data-card")
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('.card')?.dataset.card",
+            [box["x"] + VISIBLE_STRIP["x"], box["y"] + VISIBLE_STRIP["y"]],
+        )
+        assert hit == code, (i, code, hit)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    pages.shot(page, "phone")
+
+    # On our turn, pick and put back cards whose pick would not be played at once.
+    assert wait_my_turn(page)
+    view = server_view(page, pages.base)
+    legal = view["legal_actions"]
+    tried = 0
+    for code in view["hand"]:
+        single = f"play {code}"
+        if single in legal and not grows(single, legal):
+            continue
+        card = page.locator(f'#hand .card[data-card="{code}"]')
+        y = card.bounding_box()["y"]  # type: ignore[index]
+        card.click(position=VISIBLE_STRIP)
+        assert card.get_attribute("aria-pressed") == "true"
+        page.wait_for_timeout(250)  # the card rises (a short transition)
+        assert card.bounding_box()["y"] < y - 8  # type: ignore[index]
+        if tried == 0:
+            pages.shot(page, "phone-picked")
+        card.click(position=VISIBLE_STRIP)
+        assert card.get_attribute("aria-pressed") == "false"
+        tried += 1
+        if tried == 3:
+            break
+    assert tried
+    assert page.locator("#hand .card.selected").count() == 0
+
+
+def test_thirteen_by_keyboard(pages: Any) -> None:
+    page, _ = open_thirteen(pages, locale="pl-PL")
+    assert page.locator("html").get_attribute("lang") == "pl"
+    assert "thirteen." not in page.locator("main").inner_text()
+    moves = 0
+    while moves < 3 and wait_my_turn(page):
+        view = server_view(page, pages.base)
+        legal = view["legal_actions"]
+        order = hand(page)
+        # Into the hand with Tab, as a keyboard player would.
+        for _ in range(40):
+            if page.evaluate("!!document.activeElement?.closest('#hand')"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError("Tab never reaches the hand")
+        page.keyboard.press("Home")
+        if moves == 0:
+            # The hint names the medium bot's move and highlights its cards.
+            page.keyboard.press("h")
+            page.wait_for_selector("#hint-reason")
+            hinted = page.locator("#hand .card.hinted").evaluate_all(
+                "els => els.map(e => e.dataset.card)"
+            )
+            assert sorted(hinted) == sorted(view["hint"]["action"].split()[1:])
+            pages.shot(page, "keyboard-hint")
+        before = moves_shown(page)
+        if "pass" in legal and moves == 1:
+            page.keyboard.press("x")
+        else:
+            action = next(a for a in legal if a.startswith("play "))
+            cards = action.split()[1:]
+            at = 0
+            for code in cards:
+                target = order.index(code)
+                for _ in range(target - at):
+                    page.keyboard.press("ArrowRight")
+                at = target
+                focused = page.evaluate("document.activeElement?.dataset.card")
+                assert focused == code
+                page.keyboard.press("Space")
+            if grows(action, legal):
+                page.keyboard.press("p")
+        wait_moved(page, before)
+        moves += 1
+        if page.locator("#round-over").count():
+            break
+        # The focus stays in the hand (or on a control) after the move.
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.activeElement !== document.body")
+    assert moves == 3 or page.locator("#round-over").count()
+    assert "thirteen." not in page.locator("main").inner_text()
+    pages.shot(page, "keyboard")
+
+
+def test_thirteen_replay_board_shows_every_hand(pages: Any) -> None:
+    """The replay viewer's use of the board: ``view.hands`` present, nobody's seat."""
+    game = get_game("thirteen")
+    state = game.new_match(game.rules(), 4, 5)
+    for _ in range(3):
+        state.apply(state.legal_actions()[-1])
+    view = game.view_to_json(state.view(state.current))
+    view.update(seat=None, hand=[], legal_actions=[], hint=None)
+    view["hands"] = [[str(c) for c in state.hand(seat)] for seat in range(4)]
+    table = {
+        "id": "x",
+        "game": "thirteen",
+        "rules": {"name": "cardgames"},
+        "seats": [{"seat": i, "kind": "bot", "name": n} for i, n in enumerate("ABCD")],
+    }
+    page = pages.new()
+    page.goto(pages.base + "/")
+    page.wait_for_selector("#main :is(form, section, .panel)")
+    page.evaluate(
+        """async ([view, table]) => {
+            const { createBoard } = await import('/static/js/thirteen.js');
+            const board = createBoard({ mySeat: null });
+            const main = document.getElementById('main');
+            main.replaceChildren(board.render(view, table));
+        }""",
+        [view, table],
+    )
+    for seat in range(4):
+        shown = page.locator(f'.thirteen-seat[data-seat="{seat}"] .seat-cards .card')
+        codes = shown.evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(codes) == sorted(view["hands"][seat])
+    assert page.locator("#hand").count() == 0
+    pages.shot(page, "replay")
