@@ -2,19 +2,24 @@
 
 Starts ``threethirteen serve`` as a subprocess (SQLite file in a temporary
 folder, loopback only) and keeps ``--tables`` tables playing at once for
-``--seconds``. Each table is an online table built through the protocol: the
+``--seconds``, the games of ``--games`` in turn (by default a mix of all three:
+Three-Thirteen, Thirteen, Rummy). Each table is an online table built through the
+protocol: the
 host creates it (``POST /api/tables``), ``--players - 1`` others join, the host
 fills the other seats with ``easy`` bots (``add_bot``) and starts it. Every
 player is a scripted websocket client that moves when it is its turn, after
 about ``--think`` seconds (0.5 to 1.5 times, at random, so that the tables do
-not move in lockstep): it goes out when it can, else discards the server's
-``best_discard`` hint, and draws from the stock. ``--spectators`` more
+not move in lockstep): at Three-Thirteen it goes out when it can, else discards
+the server's ``best_discard`` hint, and draws from the stock; at the other games
+it plays the view's ``hint`` (the medium bot's move, which the server works out
+for the seat to act). ``--spectators`` more
 websockets a table watch. A table whose match ends is replaced by a new one.
 
 Measured, for every move a client sends after the ``--warmup``: the time from
 sending it to the moment *every* websocket of that table (each player's and each
 spectator's) has received a snapshot that includes it (a version past the one
-the move named). Reported: median, 90th, 99th percentile and maximum; and the
+the move named). Reported: median, 90th, 99th percentile and maximum, in all and
+for each game; and the
 server's throughput: moves per second (the clients' and the bots'), new rounds
 dealt, matches finished; the CPU time the server process and this client used,
 how long the server's event loop waited for a CPU (other work on the machine),
@@ -98,6 +103,7 @@ class Stats:
     stale: int = 0
     unsettled: int = 0  # measured moves whose update had not reached every websocket at the end
     by_table: dict[str, list[float]] = field(default_factory=dict)  # latencies of each table
+    by_game: dict[str, list[float]] = field(default_factory=dict)  # latencies of each game
     crowd_table: str | None = None
     crowd_joined: float | None = None  # seconds until every crowd websocket had a snapshot
     crowd_snapshots: int = 0  # snapshots the crowd's websockets received
@@ -120,7 +126,8 @@ class Bench:
     crowd: int
     stuck: int
     stale: int
-    rules: dict[str, Any]
+    rules: dict[str, Any]  # Three-Thirteen's; the other games play their default preset
+    games: list[str]
     measure_from: float
     stop_at: float
     hard_solo: int = 0
@@ -138,6 +145,7 @@ class Table:
 
     id: str
     sockets: int
+    game: str = "three-thirteen"
     probes: list[Probe] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -152,12 +160,17 @@ class Table:
             elif bench.measuring(probe.sent):
                 bench.stats.latencies.append(now - probe.sent)
                 bench.stats.by_table.setdefault(self.id, []).append(now - probe.sent)
+                bench.stats.by_game.setdefault(self.game, []).append(now - probe.sent)
         self.probes = kept
 
 
 def pick(view: dict[str, Any]) -> str:
-    """Go out if possible, else the server's hinted discard, else the first legal action."""
+    """Three-Thirteen: go out if possible, else the server's hinted discard, else the first
+    legal action. Another game: the view's hint, else the first legal action."""
     legal: list[str] = view["legal_actions"]
+    if "best_discard" not in view:
+        hint = view.get("hint")
+        return str(hint["action"]) if hint else legal[0]
     for action in legal:
         if action.startswith("out "):
             return action
@@ -324,10 +337,12 @@ async def one_table(
 ) -> None:
     """Open a table, fill it, play its match to the end (or the run's end), close it;
     ``crowd``: the ``--crowd`` spectators join it, ``stuck``: the ``--stuck`` clients too."""
-    reply = await client.post(
-        "/api/tables",
-        json={"name": f"host{number}", "rules": bench.rules, "seats": bench.players + bench.bots},
-    )
+    game = bench.games[number % len(bench.games)]
+    body: dict[str, Any] = {"name": f"host{number}", "game": game}
+    body["seats"] = bench.players + bench.bots
+    if game == "three-thirteen":
+        body["rules"] = bench.rules
+    reply = await client.post("/api/tables", json=body)
     reply.raise_for_status()
     tickets = [reply.json()]
     for n in range(1, bench.players):
@@ -372,7 +387,7 @@ async def one_table(
             )
             version = (await until(host, bench, version))["version"]
         await host.send(json.dumps({"type": "start", "version": version}))
-        table = Table(table_id, len(players) + len(watchers))
+        table = Table(table_id, len(players) + len(watchers), game)
         bench.stats.tables += 1
         tasks: list[asyncio.Task[Any]] = [
             asyncio.create_task(player(ws, conn, tickets[conn]["seat"], table, bench, conn == 0))
@@ -590,7 +605,14 @@ def main(argv: list[str] | None = None) -> int:
         "--bot-delay", type=float, default=0.0, help="the server's --bot-delay (default 0)"
     )
     parser.add_argument(
-        "--rules", default="classic", help="rules preset (default classic: 11 rounds)"
+        "--rules",
+        default="classic",
+        help="Three-Thirteen's rules preset (default classic: 11 rounds)",
+    )
+    parser.add_argument(
+        "--games",
+        default="three-thirteen,thirteen,rummy",
+        help="the games the tables play, in turn, comma-separated (default: all three)",
     )
     parser.add_argument(
         "--crowd",
@@ -630,6 +652,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--players 1..8 and --players + --bots 2..8")
     if args.seconds <= args.warmup:
         parser.error("--seconds must be more than --warmup")
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    known = {"three-thirteen", "thirteen", "rummy"}
+    if not games or not set(games) <= known:
+        parser.error(f"--games: a comma-separated list of {', '.join(sorted(known))}")
+    if set(games) != {"three-thirteen"} and args.players + args.bots > 4:
+        parser.error("Thirteen and Rummy: --players + --bots 2..4 (Thirteen seats at most 4)")
     if min(args.crowd, args.stuck, args.stale) < 0:
         parser.error("--crowd, --stuck and --stale must be 0 or more")
 
@@ -669,6 +697,7 @@ def main(argv: list[str] | None = None) -> int:
                 stuck=args.stuck,
                 stale=args.stale,
                 rules={"preset": args.rules, "house": []},
+                games=games,
                 measure_from=start + args.warmup,
                 stop_at=start + args.seconds,
                 hard_solo=args.hard_solo,
@@ -701,7 +730,8 @@ def main(argv: list[str] | None = None) -> int:
     s = bench.stats
     sockets = args.players + args.spectators
     print(
-        f"tables:  {args.tables} at once, rules {args.rules}; each {args.players} scripted "
+        f"tables:  {args.tables} at once, games {', '.join(games)} in turn (Three-Thirteen "
+        f"rules {args.rules}); each {args.players} scripted "
         f"player(s) (think {args.think:g} s) + {args.bots} easy bot(s) (bot delay "
         f"{args.bot_delay:g} s) + {args.spectators} spectator(s): {sockets} websockets a table, "
         f"{sockets * args.tables} in all"
@@ -719,6 +749,17 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         print("  (no move measured)")
+    if len(games) > 1:
+        for game in games:
+            lat = s.by_game.get(game, [])
+            if lat:
+                print(
+                    f"  {len(lat):>8} {ms(statistics.median(lat)):>10} "
+                    f"{ms(percentile(lat, 0.9)):>10} {ms(percentile(lat, 0.99)):>10} "
+                    f"{ms(max(lat)):>10}  {game}"
+                )
+            else:
+                print(f"  {'-':>8} {'':>10} {'':>10} {'':>10} {'':>10}  {game}: none measured")
     print()
     print("served (per second of the measured window)")
     print(

@@ -118,3 +118,53 @@ def test_the_migrations_build_the_schema_the_code_uses(db_url: str) -> None:
     with store.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     store.close()
+
+
+def test_a_table_of_another_game_and_a_long_action_round_trip(store: Store) -> None:
+    """Rows name their game; a move of 45 cards' worth of notation (Rummy's longest run is
+    13 cards) is kept whole: PostgreSQL refused more than 32 characters before 0002."""
+    store.save_table(row("t1", game="rummy", preset="cardgames"))
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    longest = "meld " + " ".join(f"{r}H" for r in ranks)
+    store.append_action("t1", ActionRow(1, 0, longest), version=2)
+    assert store.actions("t1") == [ActionRow(1, 0, longest)]
+    found = store.get("t1")
+    assert found is not None and found.game == "rummy" and found.version == 2
+
+
+def test_migration_0002_keeps_every_table_and_action_of_0001(db_url: str) -> None:
+    """A database made by the first schema, with a table and its log, upgrades to the
+    newest: the rows are all there and the table is Three-Thirteen's."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from threethirteen.store.sql import MIGRATIONS
+
+    engine = create_engine(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, status, preset, house, rules, seats, turn_seconds, "
+                "takeover_seconds, seed, version, created_at) VALUES ('old', 'playing', "
+                "'classic', '[]', '{\"name\": \"classic\"}', '[]', NULL, NULL, 7, 3, "
+                "'2026-12-01T10:00:00Z')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO actions (table_id, seq, seat, action) "
+                "VALUES ('old', 1, 0, 'draw stock')"
+            )
+        )
+    engine.dispose()
+    store = SqlStore(db_url)  # upgrades to head
+    found = store.get("old")
+    assert found is not None and found.game == "three-thirteen" and found.version == 3
+    assert store.actions("old") == [ActionRow(1, 0, "draw stock")]
+    store.close()

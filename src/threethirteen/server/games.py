@@ -224,7 +224,7 @@ class TableGame:
             "action": action,
             "key": "hint.medium",
             "params": {"action": action},
-            "text": f"The medium bot plays {action}.",
+            "text": f"The medium bot would play {action}.",
         }
 
     def view_data(self, state: Any, seat: int | None) -> dict[str, Any]:

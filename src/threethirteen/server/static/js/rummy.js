@@ -390,7 +390,13 @@ class RummyBoard {
     if (mine) classes.push("my-turn");
     if (this.page?.pending) classes.push("pending");
     if (view.hands) classes.push("replay-view");
-    const game = h(classes.join("."), { "data-phase": view.phase, "data-game": "rummy" });
+    const game = h(classes.join("."), {
+      "data-phase": view.phase,
+      "data-game": "rummy",
+      "data-round": String(view.round),
+      "data-moves": String((view.log || []).length),
+      "data-current": view.current === null || view.current === undefined ? "" : String(view.current),
+    });
     game.append(this.infobar(view, table));
     const felt = h("div.felt.rummy-felt", { "data-players": String(view.players) });
     felt.append(this.seatsRow(view, table), this.middle(view), this.tableMelds(view));

@@ -141,9 +141,10 @@ class ThirteenBoard {
     return s === null || s === undefined ? null : s;
   }
 
-  label(seat, table) {
+  /** A seat's name as the page says it ("You", "Left" for a bot...), else the table's. */
+  label(seat, table = this.table) {
     if (typeof this.page?.seatLabel === "function" && this.page.snap) return this.page.seatLabel(seat);
-    return seatName(table, seat);
+    return seatName(table ?? this.table, seat);
   }
 
   /** The legal plays, keyed by their cards (sorted): {key: action}. */
@@ -237,7 +238,7 @@ class ThirteenBoard {
   // ---- news for screen readers -------------------------------------------------------------
 
   describe(event, index, bombs, { spoken }) {
-    const who = this.label(event.seat, this.page?.snap?.table);
+    const who = this.label(event.seat);
     const cards = playCards(event.action);
     let text;
     if (!cards.length) text = tr("log.pass", { who });
@@ -347,6 +348,7 @@ class ThirteenBoard {
   // ---- drawing ----------------------------------------------------------------------------
 
   render(view, table) {
+    this.table = table;
     const me = this.mySeat;
     const replay = Array.isArray(view.hands);
     const mine = me !== null && !replay && view.seat === me;
@@ -475,7 +477,7 @@ class ThirteenBoard {
 
   statusLine(view, myTurn, walked) {
     const me = this.mySeat;
-    const table = this.page?.snap?.table;
+    const table = this.table;
     const noPlayYet = !(view.log || []).some((e) => e.action.startsWith("play "));
     const firstLead = view.phase === "lead" && view.first_lead_card && noPlayYet ? cardShort(view.first_lead_card) : null;
     let text;
