@@ -116,9 +116,13 @@ def drag(page: Any, source: Any, target: Any, across: float = 0.5) -> None:
     page.mouse.up()
 
 
-def play_our_turn(page: Any, base: str, *, by_drag: bool = False) -> list[str]:
+def play_our_turn(
+    page: Any, base: str, *, by_drag: bool = False, dragged: list[str] | None = None
+) -> list[str]:
     """Draw from the stock, meld and lay off while we can, then discard; by clicking (the
-    discard by dragging the card to the pile with ``by_drag``). Returns the moves made."""
+    discard by dragging the card to the pile with ``by_drag``; the first lay-off of all,
+    while ``dragged`` is an empty list, by dragging the card onto the meld, noted there).
+    Returns the moves made."""
     before = moves_shown(page)
     page.click("#stock")
     wait_moved(page, before)
@@ -138,10 +142,14 @@ def play_our_turn(page: Any, base: str, *, by_drag: bool = False) -> list[str]:
         elif layoffs:
             action = layoffs[0]
             _, code, _, number = action.split()
-            select(page, [code])
-            target = page.locator(f"button#table-meld-{number}.can-layoff")
-            assert target.count() == 1, action
-            target.click()
+            if dragged is not None and not dragged:
+                drag(page, card(page, code), page.locator(f"#table-meld-{number}"))
+                dragged.append(action)
+            else:
+                select(page, [code])
+                target = page.locator(f"button#table-meld-{number}.can-layoff")
+                assert target.count() == 1, action
+                target.click()
         else:
             code = choose_discard(view)
             action = f"discard {code}"
@@ -194,12 +202,13 @@ def test_rummy_hand_played_by_clicking(pages: Any) -> None:
     assert page.locator("#sort-suit").get_attribute("aria-pressed") == "false"
 
     turns: list[list[str]] = []
+    dragged: list[str] = []  # the lay-off made by dragging, once one was possible
     shot_melds = False
     for turn in range(MAX_TURNS):
         if not wait_my_turn(page):
             break
         before = hand(page)
-        turns.append(play_our_turn(page, pages.base, by_drag=turn == 1))
+        turns.append(play_our_turn(page, pages.base, by_drag=turn == 1, dragged=dragged))
         if turn == 0:
             # The custom order held: the cards we kept are in the order we left them.
             kept = [c for c in before if c in hand(page)]
@@ -217,6 +226,8 @@ def test_rummy_hand_played_by_clicking(pages: Any) -> None:
 
     view = check_round_over(page, pages.base)
     pages.shot(page, "round-over")
+    ours = [e["action"] for e in view["log"] if e["seat"] == view["seat"]]
+    assert all(action in ours for action in dragged), (dragged, ours)  # the drag laid off
     assert view["phase"] in ("round-over", "match-over")
     # The next hand: the bot is ready at once, so the hand is dealt.
     page.click("#next-round")

@@ -21,7 +21,14 @@ from threethirteen.bots import make_bot
 from threethirteen.game import Stage
 from threethirteen.games import get_game
 from threethirteen.server.games import table_game
-from threethirteen.server.protocol import ActionMessage, ProtocolError, ReadyMessage, StartMessage
+from threethirteen.server.protocol import (
+    ActionMessage,
+    AddBotMessage,
+    BackMessage,
+    ProtocolError,
+    ReadyMessage,
+    StartMessage,
+)
 from threethirteen.server.service import Status, TableService
 from threethirteen.store import MemoryStore
 
@@ -181,3 +188,77 @@ def test_an_unknown_game_is_refused_quoting_it() -> None:
         assert excinfo.value.code == "unknown-game"
         assert len(str(excinfo.value)) < 200
     assert not svc.tables()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def due(svc: TableService, table_id: str) -> None:
+    """Every automatic move now due (a bot's, the timer's), as the driver makes them,
+    until the stand-in has seat 0 (then the test looks before it plays on)."""
+    table = svc.table(table_id)
+    while (auto := svc.pending(table_id)) is not None and auto.at <= svc.clock():
+        if auto.kind == "stand_in" and auto.seat == 0 and table.seats[0].stand_in == "timer":
+            return
+        action = None
+        if auto.kind != "advance":
+            view = svc.auto_view(table_id, auto)
+            action = svc.auto_bot(table_id, auto).choose(view)
+        assert svc.play_auto(table_id, auto, action)
+
+
+@pytest.mark.parametrize(("game", "moves_a_turn"), [("rummy", 2), ("thirteen", 1)])
+def test_two_timed_out_turns_hand_the_seat_to_the_stand_in(game: str, moves_a_turn: int) -> None:
+    """The turn timer plays the stand-in's move for a player who does not move; a Rummy
+    turn (draw, then meld or discard: each its own timer) counts once, a Thirteen play or
+    pass is a turn. Two such turns in a row and the stand-in keeps the seat; the
+    player's ``back`` takes it again at the start of a turn."""
+    clock = Clock()
+    svc = TableService(MemoryStore(), clock=clock, bot_delay=0, round_pause=0)
+    host = svc.create_table("Ada", None, [], 2 if game == "rummy" else 3, game=game)
+    table_id = host.table_id
+    table = svc.table(table_id)
+    svc.connect(table_id, 0)
+    for seat in range(1, len(table.seats)):
+        svc.handle(table_id, 0, AddBotMessage(table.version, seat, "easy"))
+    svc.handle(table_id, 0, StartMessage(table.version))
+    table.turn_seconds = 30.0
+    turns = 0
+    for _ in range(200):
+        due(svc, table_id)
+        state = table.state
+        if table.seats[0].stand_in is not None or table.status is not Status.PLAYING:
+            break
+        if state.stage is Stage.ROUND_OVER:
+            clock.now += 31
+            continue
+        assert state.current == 0
+        before = state.round_number, len(state.view(0).log)
+        clock.now += 30  # Ada lets the timer run out
+        auto = svc.pending(table_id)
+        assert auto is not None and auto.kind == "timer" and auto.bot == "heuristic"
+        if table.game.turn_start(state):
+            turns += 1
+        due(svc, table_id)
+        assert (state.round_number, len(state.view(0).log)) != before
+    assert table.seats[0].stand_in == "timer" and turns == 2
+    public = svc.public_table(table_id)["seats"][0]
+    assert public["stand_in"] == "heuristic" and public["stand_in_reason"] == "timer"
+    svc.handle(table_id, 0, BackMessage(table.version))
+    # Back at once when it is the start of Ada's turn (each Thirteen move is one), else
+    # at the start of her next.
+    assert table.seats[0].returning or table.seats[0].stand_in is None
+    while table.seats[0].stand_in is not None:  # the stand-in ends the turn it is in
+        auto = svc.pending(table_id)
+        assert auto is not None and auto.kind in ("stand_in", "bot", "advance")
+        view = svc.auto_view(table_id, auto) if auto.kind != "advance" else None
+        action = svc.auto_bot(table_id, auto).choose(view) if view is not None else None
+        clock.now = max(clock.now, auto.at)
+        assert svc.play_auto(table_id, auto, action)
+    assert table.state.current == 0 and table.status is Status.PLAYING
+    assert table.game.turn_start(table.state)

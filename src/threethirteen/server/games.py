@@ -48,6 +48,8 @@ platform had more games means what it meant)."""
 # Seats of an online table and opponents of a solo one, when the request names none.
 _DEFAULT_SEATS = {"three-thirteen": 4, "thirteen": 4, "rummy": 2}
 
+_TURN_PHASES = {"three-thirteen": "draw", "rummy": "draw"}
+
 _HINT_SEED = 0  # hints are the medium bot's move: the same position, the same hint
 
 
@@ -65,6 +67,8 @@ class TableGame:
         self.default_seats = _DEFAULT_SEATS.get(game.name, min(game.player_counts))
         self.default_opponents = self.default_seats - 1
         self.stand_in = game_bots(game.name)[1]["medium"]
+        # The phase a turn starts in, for games whose turn is several moves.
+        self._turn_phase = _TURN_PHASES.get(game.name)
 
     def __repr__(self) -> str:
         return f"table_game({self.name!r})"
@@ -147,9 +151,9 @@ class TableGame:
         played for takes the seat back only then, and a turn the timer ends counts once
         however many of its moves the timer plays). A turn of Three-Thirteen and of
         Rummy starts with the draw; each of Thirteen's plays or passes is a turn."""
-        phase = getattr(state, "phase", None)
-        value = getattr(phase, "value", None)
-        return value is None or value == "draw"
+        if self._turn_phase is None:
+            return True
+        return bool(state.phase.value == self._turn_phase)
 
     def decided(self, state: MatchState) -> bool:
         """In ``ROUND_OVER``: whether the next :meth:`~MatchState.next_round` ends the match

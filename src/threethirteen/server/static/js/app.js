@@ -1,10 +1,12 @@
 // The app: language, routing. Routes: "/" (start page), "/t/<id>" (a table, the invite
-// link), "/#/history", "/#/replay/<id>".
+// link), "/#/history", "/#/replay/<id>", "/#/rules/<game>" (how to play; "/#/rules": the
+// game last chosen).
 
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { renderHistory, ReplayPage } from "./history.js";
 import { renderHome } from "./home.js";
+import { renderHowto } from "./howto.js";
 import { initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { TablePage } from "./table.js";
 
@@ -22,6 +24,7 @@ async function route() {
   const hash = location.hash.startsWith("#/") ? location.hash.slice(1) : "";
   const tableMatch = /^\/t\/([\w-]+)\/?$/.exec(location.pathname);
   document.body.dataset.page = "";
+  document.title = t("app.title");
   if (tableMatch && !hash) {
     document.body.dataset.page = "table";
     page = new TablePage(main, tableMatch[1], { navigate });
@@ -31,6 +34,13 @@ async function route() {
   if (replayMatch) {
     document.body.dataset.page = "replay";
     page = new ReplayPage(main, replayMatch[1]);
+    return;
+  }
+  const rulesMatch = /^\/rules(?:\/([\w-]+))?\/?$/.exec(hash);
+  if (rulesMatch) {
+    document.body.dataset.page = "rules";
+    await renderHowto(main, rulesMatch[1] || null, { navigate });
+    window.scrollTo(0, 0);
     return;
   }
   if (hash === "/history") {

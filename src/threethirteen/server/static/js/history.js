@@ -1,8 +1,12 @@
 // Finished matches: the history list (#/history) and the replay viewer (#/replay/<id>).
+// Three-Thirteen's replay is drawn here; another game's position is drawn by that game's
+// board (boards.js), the one its tables use, given a page that nobody sits at.
 
 import { api } from "./api.js";
+import { loadBoard } from "./boards.js";
 import { cardElement, cardShort, isWild } from "./cards.js";
 import { clear, h, toast } from "./dom.js";
+import { DEFAULT_GAME, gameTitle, presetLabel } from "./home.js";
 import { language, t } from "./i18n.js";
 import { cardRow, reveal, scoreSheet, seating, wildLabel } from "./render.js";
 
@@ -50,11 +54,13 @@ export async function renderHistory(main) {
     const when = m.finished_at ? fmt.format(new Date(m.finished_at)) : "";
     const winners = (m.winners || []).map((w) => m.names[w]).join(", ") || t("history.noWinner");
     const players = m.names.map((n, i) => `${n}: ${m.totals[i]}`).join(", ");
+    const game = m.game || DEFAULT_GAME;
     return h(
       "tr",
-      { "data-match": m.id },
+      { "data-match": m.id, "data-game": game },
       h("td", {}, when),
-      h("td", {}, m.rules),
+      h("td.game-cell", {}, gameTitle(game)),
+      h("td", {}, presetLabel(game, m.rules)),
       h("td", {}, players),
       h("td", {}, winners),
       h("td", {}, h("a.button.small.replay-link", { href: `#/replay/${m.id}`, "aria-label": t("history.replayOf", { when }) }, t("history.replay"))),
@@ -67,11 +73,16 @@ export async function renderHistory(main) {
       h(
         "table.history-table",
         {},
-        h("thead", {}, h("tr", {}, ["history.when", "history.rules", "history.players", "history.winner", "history.replay"].map((k) => h("th", { scope: "col" }, t(k))))),
+        h("thead", {}, h("tr", {}, ["history.when", "history.game", "history.rules", "history.players", "history.winner", "history.replay"].map((k) => h("th", { scope: "col" }, t(k))))),
         h("tbody", {}, rows),
       ),
     ),
   );
+}
+
+/** The round a replay step is in (Three-Thirteen's steps carry their state). */
+function roundOf(data) {
+  return data.state ? data.state.round : data.round;
 }
 
 /** The replay viewer: every hand face up, step by step through the whole match. */
@@ -84,11 +95,20 @@ export class ReplayPage {
     this.data = null;
     this.playing = null;
     this.cache = new Map();
+    this.board = null; // another game's board (boards.js), loaded with the first step
+    this.boardError = null;
+    this.boardLoading = false;
+    this.rules = null; // another game's rules, from the record: the board's table.rules
     this.load(0);
   }
 
   destroy() {
     clearInterval(this.playing);
+    this.board?.destroy?.();
+  }
+
+  game() {
+    return this.data?.game || DEFAULT_GAME;
   }
 
   async fetchStep(step) {
@@ -142,7 +162,7 @@ export class ReplayPage {
 
   /** The first step of the round after (dir 1) or the deal of this/previous round (dir -1). */
   async jumpRound(dir) {
-    const round = this.data.state.round;
+    const round = roundOf(this.data);
     // Binary search over steps for the first step whose round is round + dir (or round's own deal).
     const wanted = dir > 0 ? round + 1 : this.data.action === null ? round - 1 : round;
     if (wanted < 1) return this.go(0);
@@ -151,18 +171,15 @@ export class ReplayPage {
     while (lo < hi) {
       const mid = Math.floor((lo + hi) / 2);
       const d = await this.fetchStep(mid);
-      if (d.state.round < wanted) lo = mid + 1;
+      if (roundOf(d) < wanted) lo = mid + 1;
       else hi = mid;
     }
     this.go(lo);
   }
 
-  render() {
-    const focusKey = document.activeElement?.dataset?.key;
-    const { state, action } = this.data;
-    const names = uniqueNames(this.data.names);
-    clear(this.main);
-    const controls = h(
+  /** The step controls every game's replay has (and the keys of onKey). */
+  controls() {
+    return h(
       "div.replay-controls",
       { role: "toolbar", "aria-label": t("replay.controls") },
       h("button#replay-first", { type: "button", "data-key": "first", onclick: () => this.go(0), "aria-label": t("replay.first") }, icon("first")),
@@ -183,6 +200,20 @@ export class ReplayPage {
       }),
       h("span#replay-step", { "aria-live": "polite" }, t("replay.stepOf", { n: this.step + 1, of: this.steps })),
     );
+  }
+
+  render() {
+    const focusKey = document.activeElement?.dataset?.key;
+    if (this.game() === DEFAULT_GAME) this.renderThreeThirteen();
+    else this.renderBoardStep();
+    if (focusKey) this.main.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+  }
+
+  renderThreeThirteen() {
+    const { state, action } = this.data;
+    const names = uniqueNames(this.data.names);
+    clear(this.main);
+    const controls = this.controls();
     const what = action ? t("replay.action", { who: names[action.seat], what: describeAction(action.action) }) : t("replay.deal", { n: state.round });
     const header = h(
       "div.infobar",
@@ -214,9 +245,115 @@ export class ReplayPage {
       body.push(h("h3", {}, t("reveal.title", { n: lastResult.round })), reveal(lastResult, names));
     }
     body.push(h("div.sheet-wrap", {}, scoreSheet(state.scores, names, state.results)));
-    this.main.append(h("section.panel.replay#replay", {}, body));
-    if (focusKey) this.main.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+    this.main.append(h("section.panel.replay#replay", { "data-game": DEFAULT_GAME }, body));
     void seating;
+  }
+
+  /** The table object a board draws a finished match of (nobody seated, nobody connected
+   * but the names of the record). */
+  boardTable() {
+    const names = uniqueNames(this.data.names);
+    return {
+      id: this.id,
+      game: this.game(),
+      status: "finished",
+      seats: names.map((name, i) => ({ seat: i, kind: "human", name, connected: true })),
+      ready: [],
+      rules: this.rules || { name: "" },
+    };
+  }
+
+  /** The page a board is given in a replay: nobody's seat, nothing to send, no moves. */
+  boardPage() {
+    const replay = this;
+    const nameOf = (i) => uniqueNames(replay.data.names)[i] ?? "";
+    return {
+      mySeat: null,
+      snap: { table: this.boardTable(), you: { seat: null }, view: null },
+      pending: false,
+      act() {
+        return false;
+      },
+      send() {},
+      seatLabel: nameOf,
+      nameOf,
+      seatFlags() {
+        return [];
+      },
+      render() {},
+      joinForm() {
+        return null;
+      },
+      tick() {},
+    };
+  }
+
+  ensureBoard() {
+    if (this.board || this.boardError || this.boardLoading) return;
+    this.boardLoading = true;
+    this.fakePage = this.boardPage();
+    const game = this.game();
+    // The rules' name and options are the record's; the board shows the position without them.
+    api("GET", `/api/matches/${encodeURIComponent(this.id)}/record`)
+      .then((record) => {
+        if (record?.rules && typeof record.rules === "object") {
+          this.rules = { name: record.rules.name || "", preset: record.rules.name || "", options: record.rules };
+          if (this.board) this.render();
+        }
+      })
+      .catch(() => {});
+    loadBoard(game, this.fakePage)
+      .then((board) => {
+        this.board = board;
+        this.boardLoading = false;
+        this.render();
+      })
+      .catch((err) => {
+        this.boardError = err;
+        this.boardLoading = false;
+        this.render();
+      });
+  }
+
+  renderBoardStep() {
+    const { action, view } = this.data;
+    const game = this.game();
+    const names = uniqueNames(this.data.names);
+    this.ensureBoard();
+    clear(this.main);
+    const round = roundOf(this.data);
+    const what = action ? t("replay.action", { who: names[action.seat] ?? "?", what: describeAction(action.action, game) }) : t("replay.deal", { n: round });
+    const header = h(
+      "div.infobar",
+      {},
+      h("span.round-info", {}, t("replay.round", { n: round })),
+      h("span.replay-game", {}, gameTitle(game)),
+      h("span.replay-action#replay-action", {}, what),
+    );
+    let board;
+    if (this.boardError) {
+      board = h("p.error#replay-board-error", { role: "alert" }, t("replay.boardError", { game: gameTitle(game), message: this.boardError.message || String(this.boardError) }));
+    } else if (!this.board) {
+      board = h("p.loading", {}, t("common.loading"));
+    } else {
+      const table = this.boardTable();
+      Object.assign(this.fakePage.snap, { table, view });
+      try {
+        board = this.board.render(view, table);
+      } catch (err) {
+        board = h("p.error#replay-board-error", { role: "alert" }, t("replay.boardError", { game: gameTitle(game), message: err.message || String(err) }));
+      }
+    }
+    this.main.append(
+      h(
+        "section.panel.replay#replay",
+        { "data-game": game },
+        h("h2", {}, t("replay.titleOf", { game: gameTitle(game) })),
+        this.controls(),
+        header,
+        h("div.replay-game-board", {}, board),
+      ),
+    );
   }
 
   onKey(event) {
@@ -230,12 +367,36 @@ export class ReplayPage {
   }
 }
 
-function describeAction(text) {
-  const [verb, arg] = text.split(" ");
-  if (verb === "draw") return t(arg === "stock" ? "replay.drawStock" : "replay.drawDiscard");
-  if (verb === "discard") return t("replay.discard", { card: cardShort(arg) });
-  if (verb === "out") return t("replay.out", { card: cardShort(arg) });
+/** A move in words ("discards 7♥"); an unknown move as its notation. */
+function describeAction(text, game = DEFAULT_GAME) {
+  const [verb, ...args] = text.split(" ");
+  const cards = (list) => list.map((c) => cardShortOr(c)).join(" ");
+  if (game === DEFAULT_GAME) {
+    if (verb === "draw") return t(args[0] === "stock" ? "replay.drawStock" : "replay.drawDiscard");
+    if (verb === "discard") return t("replay.discard", { card: cardShortOr(args[0]) });
+    if (verb === "out") return t("replay.out", { card: cardShortOr(args[0]) });
+    return text;
+  }
+  if (game === "thirteen") {
+    if (verb === "pass") return t("replay.pass");
+    if (verb === "play") return t("replay.plays", { cards: cards(args) });
+    return text;
+  }
+  if (verb === "draw") return t("replay.drawStock");
+  if (verb === "take") return t("replay.drawDiscard");
+  if (verb === "discard") return t("replay.discard", { card: cardShortOr(args[0]) });
+  if (verb === "meld") return t("replay.meld", { cards: cards(args) });
+  if (verb === "layoff") return t("replay.layoff", { card: cardShortOr(args[0]), n: args[args.length - 1] });
   return text;
+}
+
+/** "7♥" for "7H"; the text itself when it is not a card. */
+function cardShortOr(code) {
+  try {
+    return cardShort(code);
+  } catch {
+    return String(code ?? "");
+  }
 }
 
 void cardRow;

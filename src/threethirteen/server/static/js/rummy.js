@@ -552,7 +552,7 @@ class RummyBoard {
       return section;
     }
     for (const { seat, melds: group } of owners) {
-      const title = t("rummy.table.of", { who: this.name(seat) });
+      const title = seat === this.me ? t("rummy.table.mine") : t("rummy.table.of", { who: this.name(seat) });
       section.append(
         h(
           `div.meld-group${seat === this.me ? ".mine" : ""}`,
@@ -908,10 +908,14 @@ class RummyBoard {
         `tr${r.void ? ".void" : ""}`,
         {},
         h("th", { scope: "row" }, r.void ? t("rummy.sheet.voidHand", { n: r.round }) : String(r.round)),
-        seats.map((seat) => h(`td${seat === r.out ? ".went-out" : ""}`, {}, r.void ? "–" : String(r.points[seat]) + (seat === r.out && r.rummy ? " ★" : ""))),
+        seats.map((seat) => {
+          const star = seat === r.out && r.rummy;
+          return h(`td${seat === r.out ? ".went-out" : ""}`, { title: star ? t("rummy.over.rummyBadge") : null }, r.void ? "–" : String(r.points[seat]) + (star ? " ★" : ""));
+        }),
       ),
     );
-    return h(
+    const legend = results.some((r) => r.rummy) ? h("p.muted.sheet-legend", {}, t("rummy.sheet.rummyNote")) : null;
+    const sheet = h(
       "table.score-sheet.rummy-sheet#rummy-sheet",
       {},
       caption ? h("caption", {}, t("rummy.sheet.title", { n: view.target })) : null,
@@ -923,6 +927,7 @@ class RummyBoard {
         h("tr", {}, h("th", { scope: "row" }, t("rummy.sheet.total")), totals.map((v) => h(`td${v === low && results.length ? ".leader" : ""}${v >= view.target ? ".bust" : ""}`, {}, String(v)))),
       ),
     );
+    return legend ? h("div.rummy-sheet-wrap", {}, sheet, legend) : sheet;
   }
 
   // ---- dialogs and keys -------------------------------------------------------------------
