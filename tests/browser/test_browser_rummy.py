@@ -5,9 +5,12 @@ keyboard alone; the score sheet after a hand; a spectator; the board of a replay
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 from browser_helpers import VISIBLE_STRIP, hand, post_json, server_view
+from websockets.sync.client import connect
 
 MAX_TURNS = 60  # our turns in one hand before the test gives up
 
@@ -37,7 +40,7 @@ def keepers(cards: list[str]) -> set[str]:
 
 def choose_discard(view: dict[str, Any]) -> str:
     """The highest card no pair or neighbour holds, else the highest legal discard."""
-    legal = [a.split()[1] for a in view["legal_actions"] if a.startswith("discard ")]
+    legal = [str(a).split()[1] for a in view["legal_actions"] if str(a).startswith("discard ")]
     assert legal, view["legal_actions"]
     kept = keepers(view["hand"])
     loose = [c for c in legal if c not in kept]
@@ -64,6 +67,19 @@ def open_rummy(
     return page, table_id
 
 
+def open_to_spectators(page: Any, base: str, table_id: str) -> None:
+    """As the table's player, open the solo table to spectators (a solo match is private
+    until its player opens it): the ``spectators`` message over our own websocket."""
+    seat = json.loads(page.evaluate(f"localStorage.getItem('tt.seat.{table_id}')"))
+    url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={seat['token']}"
+    with connect(url, open_timeout=5) as socket:
+        snapshot = json.loads(socket.recv(timeout=5))
+        message = {"type": "spectators", "version": snapshot["version"], "open": True}
+        socket.send(json.dumps(message))
+        answer = json.loads(socket.recv(timeout=5))
+    assert answer["type"] in ("snapshot", "presence"), answer
+
+
 def moves_shown(page: Any) -> tuple[int, int]:
     """The hand and the number of moves in its log that the board shows."""
     game = page.locator(".game.rummy-game")
@@ -73,7 +89,7 @@ def moves_shown(page: Any) -> tuple[int, int]:
 def wait_my_turn(page: Any) -> bool:
     """Wait for our turn (True) or the end of the hand (False)."""
     page.wait_for_selector(".game.rummy-game.my-turn, #round-over", timeout=30_000)
-    return page.locator("#round-over").count() == 0
+    return bool(page.locator("#round-over").count() == 0)
 
 
 def wait_moved(page: Any, before: tuple[int, int]) -> None:
@@ -106,9 +122,13 @@ def select(page: Any, codes: list[str]) -> None:
 def drag(page: Any, source: Any, target: Any, across: float = 0.5) -> None:
     """Drag ``source`` by its uncovered strip onto ``target`` with the mouse: to its middle
     height, ``across`` its width from the left."""
-    box = source.bounding_box()
-    goal = target.bounding_box()
-    assert box and goal
+    for _ in range(20):  # a redraw (another connection's presence) may replace an element
+        box = source.bounding_box()
+        goal = target.bounding_box()
+        if box and goal:
+            break
+        page.wait_for_timeout(50)
+    assert box and goal, (box, goal)
     page.mouse.move(box["x"] + VISIBLE_STRIP["x"], box["y"] + VISIBLE_STRIP["y"])
     page.mouse.down()
     x = goal["x"] + goal["width"] * across
@@ -238,6 +258,7 @@ def test_rummy_hand_played_by_clicking(pages: Any) -> None:
 def test_rummy_on_a_phone(pages: Any) -> None:
     page, table_id = open_rummy(pages, width=390, height=844)
     assert wait_my_turn(page)
+    open_to_spectators(page, pages.base, table_id)
     page.click("#stock")
     page.wait_for_selector(".game.rummy-game.phase-meld.my-turn")
     assert len(hand(page)) == 11
@@ -461,5 +482,34 @@ def test_rummy_turn_by_keyboard(pages: Any) -> None:
     page.keyboard.press("x")
     wait_moved(page, before)
     assert code not in hand(page)
+    # The bot's moves are announced to screen readers.
+    page.wait_for_function("document.querySelector('#live').textContent.includes('Easy bot')")
     view = server_view(page, pages.base)
     assert any(e["seat"] == view["seat"] and e["action"] == f"discard {code}" for e in view["log"])
+
+
+STATIC = Path(__file__).resolve().parents[2] / "src/threethirteen/server/static"
+
+
+def test_rummy_catalogs_are_complete() -> None:
+    """English and Polish have the same keys, all ``rummy.*``, with the same placeholders,
+    and every key rummy.js names is in them."""
+    en = json.loads((STATIC / "i18n/rummy.en.json").read_text(encoding="utf-8"))
+    pl = json.loads((STATIC / "i18n/rummy.pl.json").read_text(encoding="utf-8"))
+    assert set(en) == set(pl)
+    assert all(key.startswith("rummy.") for key in en)
+
+    def placeholders(value: Any) -> set[str]:
+        texts = value.values() if isinstance(value, dict) else [value]
+        return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
+
+    for key in en:
+        assert placeholders(en[key]) == placeholders(pl[key]), key
+    script = (STATIC / "js/rummy.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"""["'](rummy\.[\w.?]+)["']""", script))
+    used |= {f"rummy.sort.{m}" for m in ("suit", "rank")}
+    used |= {f"rummy.sort.done.{m}" for m in ("suit", "rank", "custom")}
+    keys = re.search(r"const keys = \[([^\]]*)\]", script)
+    assert keys
+    used |= {f"rummy.help.key.{k}" for k in re.findall(r'"([^"]+)"', keys.group(1))}
+    assert used - set(en) == set()

@@ -12,7 +12,7 @@ from threethirteen.games import get_game
 from threethirteen.games.thirteen.actions import parse_action
 from threethirteen.games.thirteen.state import ThirteenState
 
-RANKS = "3 4 5 6 7 8 9 10 J Q K A 2".split()
+RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
 SUITS = "SCDH"
 
 
@@ -50,19 +50,31 @@ def moves_shown(page: Any) -> tuple[int, int]:
 def wait_my_turn(page: Any) -> bool:
     """Wait for our turn (True) or the end of the round (False)."""
     page.wait_for_selector(".game.thirteen.my-turn, #round-over", timeout=30_000)
-    return page.locator("#round-over").count() == 0
+    return bool(page.locator("#round-over").count() == 0)
 
 
 def wait_moved(page: Any, before: tuple[int, int]) -> None:
     """Wait until the board shows a move after ``before`` (or the round's end)."""
-    page.wait_for_function(
-        """([round, moves]) => {
-            if (document.querySelector('#round-over')) return true;
-            const g = document.querySelector('.game.thirteen');
-            return g && (Number(g.dataset.round) !== round || Number(g.dataset.moves) > moves);
-        }""",
-        arg=list(before),
-    )
+    try:
+        page.wait_for_function(
+            """([round, moves]) => {
+                if (document.querySelector('#round-over')) return true;
+                const g = document.querySelector('.game.thirteen');
+                return g && (Number(g.dataset.round) !== round || Number(g.dataset.moves) > moves);
+            }""",
+            arg=list(before),
+        )
+    except Exception as error:
+        state = page.evaluate(
+            """() => ({
+                toast: document.getElementById('toast')?.textContent,
+                picked: [...document.querySelectorAll('#hand .card.selected')].map(e => e.dataset.card),
+                note: document.getElementById('pick-note')?.textContent,
+                status: document.getElementById('turn-text')?.textContent,
+                classes: document.querySelector('.game')?.className,
+            })"""
+        )
+        raise AssertionError(f"no move after {before}: {state}") from error
 
 
 def card_top(page: Any, code: str) -> float:
@@ -104,7 +116,7 @@ def play_by_clicking(page: Any, action: str, legal: list[str]) -> None:
 
 
 def test_thirteen_round_played_by_clicking(pages: Any) -> None:
-    page, table_id = open_thirteen(pages)
+    page, _ = open_thirteen(pages)
 
     # The hand: 13 cards, Thirteen's order (3 low ... 2 high, spades to hearts).
     cards = hand(page)
@@ -120,15 +132,6 @@ def test_thirteen_round_played_by_clicking(pages: Any) -> None:
     if not view["log"]:
         assert "3♠" in page.locator("#turn-text").inner_text()
     pages.shot(page, "start")
-
-    # A spectator sees the same table, without a hand.
-    watcher = pages.new()
-    watcher.goto(f"{pages.base}/t/{table_id}")
-    watcher.wait_for_selector(".game.thirteen .area-me .seat")
-    assert watcher.locator("#hand .card").count() == 0
-    assert watcher.locator(".thirteen-seat").count() == 4
-    assert watcher.locator("#play").count() == 0
-    watcher.context.close()
 
     turns = 0
     passed = played = 0
@@ -195,7 +198,7 @@ def test_thirteen_on_a_phone(pages: Any) -> None:
         """([dx, dy]) => [...document.querySelectorAll('#hand .card')].map((card) => {
             const r = card.getBoundingClientRect();
             const hit = document.elementFromPoint(r.left + dx, r.top + dy)?.closest('.card');
-            return { code: card.dataset.card, left: r.left, right: r.right, hit: hit?.dataset.card };
+            return {code: card.dataset.card, left: r.left, right: r.right, hit: hit?.dataset.card};
         })""",
         [VISIBLE_STRIP["x"], VISIBLE_STRIP["y"]],
     )
@@ -312,16 +315,26 @@ MOUNT = """async ([view, table, seat, previous]) => {
 }"""
 
 
-def mount(pages: Any, view: dict[str, Any], seat: int | None, previous: Any = None) -> Any:
-    """A page showing the board of ``view`` (names A, B, C, D) seen from ``seat``."""
+def mount(
+    pages: Any,
+    view: dict[str, Any],
+    seat: int | None,
+    previous: Any = None,
+    *,
+    ready: tuple[int, ...] = (),
+    width: int = 1280,
+) -> Any:
+    """A page showing the board of ``view`` (names A, B, C, D) seen from ``seat``;
+    ``ready``: the seats that asked for the next round."""
     table = {
         "id": "x",
         "game": "thirteen",
         "status": "playing",
         "rules": {"name": "cardgames"},
         "seats": [{"seat": i, "kind": "bot", "name": n} for i, n in enumerate("ABCD")],
+        "ready": list(ready),
     }
-    page = pages.new()
+    page = pages.new(width=width, height=844 if width < 500 else 860)
     page.goto(pages.base + "/")
     page.wait_for_selector("#main :is(form, section, .panel)")
     page.evaluate(MOUNT, [view, table, seat, previous])
@@ -351,7 +364,7 @@ def test_thirteen_bomb_is_announced(pages: Any) -> None:
 def test_thirteen_replay_board_shows_every_hand(pages: Any) -> None:
     """The replay viewer's use of the board: ``view.hands`` present, nobody's seat."""
     game = get_game("thirteen")
-    state = game.new_match(game.rules(), 4, 5)
+    state = ThirteenState.new(None, 4, seed=5)
     for _ in range(3):
         state.apply(state.legal_actions()[-1])
     view = game.view_to_json(state.view(state.current))
@@ -365,3 +378,59 @@ def test_thirteen_replay_board_shows_every_hand(pages: Any) -> None:
     assert page.locator("#hand").count() == 0
     assert "empty" not in page.locator("main").inner_text().lower()
     pages.shot(page, "replay")
+
+
+def test_thirteen_match_over_panel(pages: Any) -> None:
+    """At the match's end: who won, every round's points, the way home; no Next round."""
+    game = get_game("thirteen")
+    state = ThirteenState.new(None, 4, seed=5)
+    while str(state.phase) != "match-over":
+        if str(state.phase) == "round-over":
+            state.next_round()
+        else:
+            state.apply(state.legal_actions()[0])
+    view = game.view_to_json(state.view(0))
+    (winner,) = view["winners"]
+    page = mount(pages, view, 0)
+    assert page.locator("#winner").inner_text() == f"Winner: {'ABCD'[winner]}"
+    assert page.locator("#next-round").count() == 0
+    assert page.locator("#new-match").get_attribute("href") == "/"
+    rows = page.locator("#totals tbody tr")
+    assert rows.count() == len(view["results"])
+    totals = page.locator("#totals tfoot td").all_text_contents()
+    assert [int(v) for v in totals] == view["totals"]
+    assert page.locator("#totals tfoot td.leader").count() == 1
+    pages.shot(page, "match-over")
+
+
+def test_thirteen_round_over_on_a_phone(pages: Any) -> None:
+    """The round's end on a phone: the order and points, and Next round until we are ready."""
+    state = ThirteenState.new(None, 4, seed=7)
+    while str(state.phase) != "round-over":
+        state.apply(state.legal_actions()[-1])
+    view = get_game("thirteen").view_to_json(state.view(0))
+    page = mount(pages, view, 0, width=390)
+    assert page.locator("#next-round").is_enabled()
+    rows = page.locator("#round-results tbody tr")
+    seats = [int(s) for s in rows.evaluate_all("rs => rs.map(r => r.dataset.seat)")]
+    assert seats == view["results"][-1]["order"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    pages.shot(page, "round-over-phone")
+    page = mount(pages, view, 0, ready=(0,), width=390)
+    assert page.locator("#next-round").is_disabled()
+    assert page.locator("#next-round").inner_text() == "Waiting for the others…"
+
+
+def test_thirteen_spectator_sees_no_hand(pages: Any) -> None:
+    """A spectator's view (seat 0's, without its hand): every seat, backs only, no moves."""
+    state = ThirteenState.new(None, 4, seed=5)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    view = get_game("thirteen").view_to_json(state.view(0))
+    view.update(seat=None, hand=[], legal_actions=[], hint=None)
+    page = mount(pages, view, None)
+    assert page.locator(".thirteen-seat").count() == 4
+    assert page.locator(".area-me .thirteen-seat .backs .card").count() == view["hand_sizes"][0]
+    assert page.locator("#hand, #play, #pass, #hint").count() == 0
+    assert page.locator(".infobar .watching").inner_text() == "Watching"
+    assert page.locator("#trick").count() == 1

@@ -199,9 +199,16 @@ def test_the_tables_list_is_paginated_with_a_small_default_page() -> None:
 def test_the_tables_list_can_leave_out_solo_tables() -> None:
     with app_client(**ROOMY) as client:
         lobby = online(client).json()["table_id"]
-        solo(client)
+        ticket = solo(client).json()
         listed = client.get("/api/tables", params={"solo": "false"}).json()
         assert [t["id"] for t in listed["tables"]] == [lobby] and listed["total"] == 1
+        assert client.get("/api/tables").json()["total"] == 1  # a solo match is private
+        with client.websocket_connect(f"{ticket['ws']}?token={ticket['token']}") as ws:
+            version = ws.receive_json()["version"]
+            ws.send_json({"type": "spectators", "version": version, "open": True})
+            while (message := ws.receive_json())["type"] != "snapshot":
+                pass
+            assert message["table"]["watchable"] is True
         assert client.get("/api/tables").json()["total"] == 2
         assert client.get("/api/tables", params={"solo": "maybe"}).status_code == 400
 

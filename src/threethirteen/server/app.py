@@ -56,7 +56,8 @@ from threethirteen.server.service import (
     Ticket,
     difficulties,
 )
-from threethirteen.server.tables import check_name
+from threethirteen.server.stats import stats
+from threethirteen.server.tables import check_name, check_player, hash_token
 from threethirteen.store.base import Store, TableRow
 from threethirteen.store.url import open_store
 
@@ -431,14 +432,40 @@ def _ticket(ticket: Ticket, *, invite: bool = False) -> dict[str, Any]:
     return out
 
 
-def _history_entry(row: TableRow) -> dict[str, Any]:
+def _history_entry(row: TableRow, player: str | None = None) -> dict[str, Any]:
+    """A finished match as the history lists it; ``you``: the seat of the player whose key
+    hashes to ``player`` (None: not theirs, or no key sent)."""
+    you = next((i for i, s in enumerate(row.seats) if player and s.player == player), None)
     return {
         "id": row.id,
         "game": row.game,
         "finished_at": row.finished_at,
         "rules": row.preset,
         **table_game(row.game).record_summary(row.record or ""),
+        "you": you,
     }
+
+
+PLAYER_HEADER = "X-Player"
+"""The request header that carries a browser's player key (not the URL: keys stay out of
+the logs)."""
+
+
+def _player_of(request: Request, *, required: bool = False) -> str | None:
+    """The hash of the request's player key (header :data:`PLAYER_HEADER`), or None."""
+    key = request.headers.get(PLAYER_HEADER)
+    if key is None:
+        if required:
+            wanted = f"send your player key in the {PLAYER_HEADER} header"
+            raise ProtocolError("bad-player", wanted, None)
+        return None
+    return hash_token(check_player(key))
+
+
+def _player_field(data: dict[str, Any]) -> str | None:
+    """A body's optional ``player`` key (checked by the service)."""
+    key = data.get("player")
+    return None if key is None else check_player(key)
 
 
 def _bool_arg(request: Request, name: str) -> bool | None:
@@ -621,7 +648,10 @@ def create_app(
         name = check_name(data.get("name", "You"))
         client = address(request)
         admit(client)
-        ticket = service.create_solo(name, preset, house, bots, owner=client, game=game)
+        player = _player_field(data)
+        ticket = service.create_solo(
+            name, preset, house, bots, owner=client, game=game, player=player
+        )
         driver.wake(ticket.table_id)
         return _ticket(ticket)
 
@@ -642,6 +672,7 @@ def create_app(
             takeover_seconds=data.get("takeover_seconds", TAKEOVER_DEFAULT),
             owner=client,
             game=game,
+            player=_player_field(data),
         )
         return _ticket(ticket, invite=True)
 
@@ -653,7 +684,9 @@ def create_app(
         live = [
             t
             for t in service.tables()
-            if t.status is not Status.FINISHED and (solo is None or t.solo is solo)
+            if t.status is not Status.FINISHED
+            and (solo is None or t.solo is solo)
+            and (t.watchable or not t.solo)  # a private solo match is nobody else's business
         ]
         # Newest first; created_at has whole seconds, so the order of making breaks ties.
         order = {id(t): i for i, t in enumerate(service.tables())}
@@ -675,7 +708,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/join", status_code=201)
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         data = await _body(request)
-        ticket = service.join(table_id, check_name(data.get("name")))
+        ticket = service.join(table_id, check_name(data.get("name")), _player_field(data))
         changed(table_id)
         return _ticket(ticket)
 
@@ -690,7 +723,27 @@ def create_app(
     async def history(request: Request) -> dict[str, Any]:
         limit = _int_arg(request, "limit", 50, 1, 500)
         offset = _int_arg(request, "offset", 0, 0, 10**9)
-        return {"matches": [_history_entry(r) for r in store.finished(limit, offset)]}
+        mine = _bool_arg(request, "mine")
+        player = _player_of(request, required=bool(mine))
+        rows = store.finished(limit, offset, player if mine else None)
+        return {"matches": [_history_entry(r, player) for r in rows]}
+
+    @app.get("/api/stats")
+    async def player_stats(request: Request) -> dict[str, Any]:
+        """The statistics of the player whose key the request carries."""
+        player = _player_of(request, required=True)
+        assert player is not None
+        found: list[tuple[TableRow, int]] = []
+        offset = 0
+        while True:
+            page = store.finished(500, offset, player)
+            for row in page:
+                seat = next(i for i, s in enumerate(row.seats) if s.player == player)
+                found.append((row, seat))
+            if len(page) < 500:
+                break
+            offset += 500
+        return stats(found)
 
     def finished_record(match_id: str) -> TableRow:
         row = store.get(match_id)

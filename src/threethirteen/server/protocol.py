@@ -55,6 +55,7 @@ __all__ = [
     "PingMessage",
     "ProtocolError",
     "ReadyMessage",
+    "SpectatorsMessage",
     "StandInMessage",
     "StartMessage",
     "decode_message",
@@ -305,6 +306,15 @@ class BackMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class SpectatorsMessage:
+    """``spectators``: the player of a solo table opens it to spectators (``open`` true)
+    or makes it private again (those watching are disconnected)."""
+
+    version: int
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PingMessage:
     """``ping``: answered by ``pong``; changes nothing."""
 
@@ -317,6 +327,7 @@ ClientMessage = (
     | StartMessage
     | StandInMessage
     | BackMessage
+    | SpectatorsMessage
     | PingMessage
 )
 
@@ -325,7 +336,7 @@ def _field(data: Mapping[str, Any], key: str, kind: type, mtype: str) -> Any:
     if key not in data:
         raise ProtocolError("malformed", f"message {mtype!r} needs the field {key!r}", dict(data))
     value = data[key]
-    if isinstance(value, bool) or not isinstance(value, kind):
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         raise ProtocolError(
             "malformed",
             f"message {mtype!r}: field {key!r} must be {kind.__name__}, got {quote(value)}",
@@ -378,6 +389,10 @@ def _decode_back(data: Mapping[str, Any]) -> ClientMessage:
     return BackMessage(_version(data, "back"))
 
 
+def _decode_spectators(data: Mapping[str, Any]) -> ClientMessage:
+    return SpectatorsMessage(_version(data, "spectators"), _field(data, "open", bool, "spectators"))
+
+
 def _decode_ping(data: Mapping[str, Any]) -> ClientMessage:
     return PingMessage()
 
@@ -390,6 +405,7 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], ClientMessage]] = {
     "start": _decode_start,
     "stand_in": _decode_stand_in,
     "back": _decode_back,
+    "spectators": _decode_spectators,
     "ping": _decode_ping,
 }
 

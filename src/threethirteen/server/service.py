@@ -63,6 +63,7 @@ from threethirteen.server.protocol import (
     PingMessage,
     ProtocolError,
     ReadyMessage,
+    SpectatorsMessage,
     StandInMessage,
     StartMessage,
     quote,
@@ -77,6 +78,7 @@ from threethirteen.server.tables import (
     Table,
     Ticket,
     check_name,
+    check_player,
     hash_token,
     now_iso,
 )
@@ -258,10 +260,15 @@ class TableService:
         )
         return table
 
-    def _seat_human(self, table: Table, seat: int, name: str) -> Ticket:
+    def _seat_human(self, table: Table, seat: int, name: str, player: str | None) -> Ticket:
         token = secrets.token_urlsafe(24)
         table.seats[seat] = Seat(
-            SeatKind.HUMAN, name, None, hash_token(token), disconnected_since=self.clock()
+            SeatKind.HUMAN,
+            name,
+            None,
+            hash_token(token),
+            disconnected_since=self.clock(),
+            player=None if player is None else hash_token(check_player(player)),
         )
         table.votes.pop(seat, None)
         return Ticket(table.id, seat, token)
@@ -306,10 +313,12 @@ class TableService:
         takeover_seconds: float | None = TAKEOVER_DEFAULT,
         owner: str | None = None,
         game: str = DEFAULT_GAME,
+        player: str | None = None,
     ) -> Ticket:
         """A table of ``game`` in the lobby, its creator (at address ``owner``) at seat 0
         as host. ``preset`` None is the game's default preset, ``seats`` None its default
-        seat count.
+        seat count; ``player`` the player key of the creator's browser (:func:`check_player`),
+        by which its matches are found again.
 
         The stand-in plays a seat whose player has been disconnected ``takeover_seconds``
         (:data:`TAKEOVER_DEFAULT`; None: never) or let the turn timer (``turn_seconds``;
@@ -323,8 +332,8 @@ class TableService:
         if seats is None:
             seats = kind.default_seats
         table = self._new_table(kind, preset, house, seats, turn_seconds, takeover_seconds)
-        table.owner = owner
-        ticket = self._seat_human(table, 0, name)
+        table.owner, table.watchable = owner, True
+        ticket = self._seat_human(table, 0, name, player)
         table.version = 1
         self.store.save_table(table.row())
         self._register(table)
@@ -339,9 +348,12 @@ class TableService:
         *,
         owner: str | None = None,
         game: str = DEFAULT_GAME,
+        player: str | None = None,
     ) -> Ticket:
-        """A started match of ``game``: the player (at address ``owner``) at seat 0, one
-        bot (difficulty or name) a seat after. ``preset`` None is the game's default.
+        """A started match of ``game``: the player (at address ``owner``, with the player
+        key ``player``) at seat 0, one bot (difficulty or name) a seat after. ``preset``
+        None is the game's default. The table is private: spectators may not watch until
+        its player opens it (the ``spectators`` message).
 
         Raises :class:`ProtocolError` for a bad name, game, rules, opponent count or
         bot (``unknown-bot``: a difficulty whose bot does not exist yet, say).
@@ -354,14 +366,14 @@ class TableService:
             self.resolve_bot(requested, kind)
         table = self._new_table(kind, preset, house, len(bots) + 1, None, None)
         table.owner, table.solo = owner, True
-        ticket = self._seat_human(table, 0, name)
+        ticket = self._seat_human(table, 0, name, player)
         for seat, requested in enumerate(bots, start=1):
             self._seat_bot(table, seat, requested)
         self._start(table)
         self._register(table)
         return ticket
 
-    def join(self, table_id: str, name: str) -> Ticket:
+    def join(self, table_id: str, name: str, player: str | None = None) -> Ticket:
         """Take the lowest empty seat of a table in the lobby, or during play a seat the
         host reopened (the stand-in played it meanwhile).
 
@@ -381,17 +393,25 @@ class TableService:
             empty = [i for i, s in enumerate(table.seats) if s.kind is SeatKind.EMPTY]
             if not empty:
                 raise ProtocolError("table-full", f"table {table_id!r} is full", table_id)
-            ticket = self._seat_human(table, empty[0], name)
+            ticket = self._seat_human(table, empty[0], name, player)
             self._bump(table)
             return ticket
 
     def authenticate(self, table_id: str, token: str | None) -> int | None:
         """The seat a token holds (None, no token: a spectator).
 
-        Raises ``ProtocolError``: ``no-such-table``, ``bad-token``.
+        Raises ``ProtocolError``: ``no-such-table``, ``bad-token``, ``private-table`` (a
+        spectator of a solo table its player has not opened).
         """
         table = self.table(table_id)
         if token is None:
+            if table.solo and not table.watchable and table.status is not Status.FINISHED:
+                raise ProtocolError(
+                    "private-table",
+                    f"table {table_id!r} is a private solo match: its player has not opened "
+                    "it to spectators",
+                    table_id,
+                )
             return None
         wanted = hash_token(token)
         with table.lock:
@@ -603,6 +623,17 @@ class TableService:
         s.returning = True
         self._hand_back(table)
         self._bump(table)
+        return Outcome(changed=True)
+
+    def _on_spectators(self, table: Table, seat: int | None, message: SpectatorsMessage) -> Outcome:
+        """The player of a solo table opens it to spectators, or closes it again."""
+        if seat is None or not table.solo or seat != table.host:
+            raise ProtocolError(
+                "bad-request", "only the player of a solo table opens it to spectators", seat
+            )
+        if table.watchable is not message.open:
+            table.watchable = message.open
+            self._bump(table)  # stored with the next version
         return Outcome(changed=True)
 
     def _stand_in(self, table: Table, seat: int, reason: str) -> None:
@@ -937,6 +968,8 @@ class TableService:
             "seats": seats,
             "turn_seconds": table.turn_seconds,
             "takeover_seconds": table.takeover_seconds,
+            "solo": table.solo,
+            "watchable": table.watchable or not table.solo,
             "turn_deadline": self._deadline(table, now),
             "ready": sorted(table.ready),
             "spectators": table.spectators,
@@ -1069,6 +1102,7 @@ class TableService:
                 name=s.name,
                 bot=s.bot,
                 token_hash=s.token_hash,
+                player=s.player,
                 disconnected_since=now if s.kind == SeatKind.HUMAN.value else None,
             )
             for s in row.seats
@@ -1090,10 +1124,15 @@ class TableService:
         )
         if table.status is Status.LOBBY:
             return table
-        # One person against bots plays as a solo table (and is abandoned like one).
-        table.solo = seats[0].kind is SeatKind.HUMAN and all(
-            s.kind is SeatKind.BOT for s in seats[1:]
-        )
+        if row.solo is None:
+            # A row from before migration 0002: one person against bots plays as a solo
+            # table (and is abandoned like one).
+            table.solo = seats[0].kind is SeatKind.HUMAN and all(
+                s.kind is SeatKind.BOT for s in seats[1:]
+            )
+        else:
+            table.solo = row.solo
+        table.watchable = row.watchable or not table.solo
         state = game.new_match(rules, len(seats), row.seed)
         entries = self.store.actions(row.id)
         for entry in entries:
@@ -1134,6 +1173,7 @@ _HANDLERS: dict[type, Handler] = {
     StartMessage: TableService._on_start,
     StandInMessage: TableService._on_stand_in,
     BackMessage: TableService._on_back,
+    SpectatorsMessage: TableService._on_spectators,
 }
 """One handler a message type (``ping`` is answered before the table is looked at)."""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import re
 import threading
 import unicodedata
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ __all__ = [
     "Table",
     "Ticket",
     "check_name",
+    "check_player",
     "hash_token",
     "now_iso",
 ]
@@ -164,9 +166,10 @@ class Seat:
     returning: bool = False
     timeouts: int = 0
     timer_drew: bool = False
+    player: str | None = None  # the hash of the player key of the browser that took it
 
     def row(self) -> SeatRow:
-        return SeatRow(self.kind.value, self.name, self.bot, self.token_hash)
+        return SeatRow(self.kind.value, self.name, self.bot, self.token_hash, self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +235,9 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     owner: str | None = None  # the address of the client that created it (memory only)
     solo: bool = False  # one person against bots: made by POST /api/solo (or restored as one)
+    # A solo table is private: spectators may watch only once its player opens it
+    # (memory only: a restart makes it private again). Other tables are always open.
+    watchable: bool = False
     texts: SnapshotTexts = field(default_factory=lambda: SnapshotTexts())
 
     @property
@@ -258,6 +264,8 @@ class Table:
             finished_at=self.finished_at,
             record=self.record,
             game=self.game.name,
+            solo=self.solo,
+            watchable=self.watchable,
         )
 
     def away(self, seat: int, now: float) -> bool:
@@ -293,3 +301,27 @@ class SnapshotTexts:
         self.log = JsonList(encode_event)
         self.rules: str | None = None
         self.arrangements: Arrangements = {}
+
+
+PLAYER_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def check_player(key: object) -> str:
+    """A browser's player key: 16 to 64 letters, digits, ``-`` or ``_`` (the browser makes
+    one at random and keeps it; the server keeps only its hash). Anything else is
+    ``ProtocolError('bad-player')`` quoting its start.
+
+    >>> check_player("x" * 20) == "x" * 20
+    True
+    >>> check_player("short")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threethirteen.server.protocol.ProtocolError: a player key is 16 to 64 letters, ...
+    """
+    if not isinstance(key, str) or not PLAYER_KEY.fullmatch(key):
+        raise ProtocolError(
+            "bad-player",
+            f"a player key is 16 to 64 letters, digits, '-' or '_', got {quote(key)}",
+            key,
+        )
+    return key

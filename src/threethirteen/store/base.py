@@ -50,13 +50,16 @@ class SeatRow:
     """One seat as stored: ``kind`` is ``empty``, ``human`` or ``bot``.
 
     ``bot`` is the registry name of a bot seat; ``token_hash`` the SHA-256 (hex)
-    of a human seat's secret token (the token itself is never stored).
+    of a human seat's secret token (the token itself is never stored); ``player`` the
+    SHA-256 (hex) of the player key of the browser that took the seat, when it sent one
+    (its matches and statistics are found by it).
     """
 
     kind: str
     name: str = ""
     bot: str | None = None
     token_hash: str | None = None
+    player: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -68,6 +71,7 @@ class SeatRow:
             name=str(data.get("name", "")),
             bot=data.get("bot"),
             token_hash=data.get("token_hash"),
+            player=data.get("player"),
         )
 
 
@@ -89,6 +93,8 @@ class TableRow:
     finished_at: str | None = None
     record: str | None = None  # the game's record JSON, once finished
     game: str = "three-thirteen"  # the registry name of the game the table plays
+    solo: bool | None = None  # a solo match (None: a row from before 0002; inferred)
+    watchable: bool = False  # a solo match its player opened to spectators
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +130,9 @@ class Store(Protocol):
     def unfinished(self) -> list[TableRow]:
         """Tables in lobby or playing, oldest first: what a restart restores."""
 
-    def finished(self, limit: int, offset: int) -> list[TableRow]:
-        """Finished tables, newest first."""
+    def finished(self, limit: int, offset: int, player: str | None = None) -> list[TableRow]:
+        """Finished tables, newest first; with ``player`` (a seat's ``player`` hash) only
+        those where a seat holds it."""
 
     def close(self) -> None:
         """Release connections."""
@@ -170,9 +177,14 @@ class MemoryStore:
             rows = [r for r in self._tables.values() if r.status != "finished"]
         return sorted(rows, key=lambda r: r.created_at)
 
-    def finished(self, limit: int, offset: int) -> list[TableRow]:
+    def finished(self, limit: int, offset: int, player: str | None = None) -> list[TableRow]:
         with self._lock:
-            rows = [r for r in self._tables.values() if r.status == "finished"]
+            rows = [
+                r
+                for r in self._tables.values()
+                if r.status == "finished"
+                and (player is None or any(s.player == player for s in r.seats))
+            ]
         rows.sort(key=lambda r: (r.finished_at or "", r.id), reverse=True)
         return rows[offset : offset + limit]
 

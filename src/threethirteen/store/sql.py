@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Engine,
     Float,
@@ -32,6 +33,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     insert,
     select,
     update,
@@ -70,6 +72,8 @@ tables = Table(
     Column("finished_at", String(32), nullable=True, index=True),
     Column("record", Text, nullable=True),
     Column("game", String(32), nullable=False, server_default="three-thirteen"),
+    Column("solo", Boolean, nullable=True),
+    Column("watchable", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(
@@ -261,13 +265,15 @@ class SqlStore:
             )
         return [_to_row(r) for r in rows]
 
-    def finished(self, limit: int, offset: int) -> list[TableRow]:
+    def finished(self, limit: int, offset: int, player: str | None = None) -> list[TableRow]:
+        query = select(tables).where(tables.c.status == "finished")
+        if player is not None:
+            # The seats column is JSON text; a player hash is 64 hex digits, found whole.
+            query = query.where(tables.c.seats.contains(f'"player": "{_hex(player)}"'))
         with self.engine.connect() as conn:
             rows = (
                 conn.execute(
-                    select(tables)
-                    .where(tables.c.status == "finished")
-                    .order_by(tables.c.finished_at.desc(), tables.c.id.desc())
+                    query.order_by(tables.c.finished_at.desc(), tables.c.id.desc())
                     .limit(limit)
                     .offset(offset)
                 )
@@ -281,6 +287,13 @@ class SqlStore:
             self._checkpointer.close()
             self._checkpointer = None
         self.engine.dispose()
+
+
+def _hex(text: str) -> str:
+    """``text`` when it is lowercase hex (a hash), else ``StoreError``: it goes into a pattern."""
+    if not text or any(c not in "0123456789abcdef" for c in text):
+        raise StoreError(f"a player hash is lowercase hex, got {text[:20]!r}")
+    return text
 
 
 def _row_values(row: TableRow) -> dict[str, Any]:
@@ -299,6 +312,8 @@ def _row_values(row: TableRow) -> dict[str, Any]:
         "finished_at": row.finished_at,
         "record": row.record,
         "game": row.game,
+        "solo": row.solo,
+        "watchable": row.watchable,
     }
 
 
@@ -318,4 +333,6 @@ def _to_row(data: Any) -> TableRow:
         finished_at=data["finished_at"],
         record=data["record"],
         game=data["game"],
+        solo=None if data["solo"] is None else bool(data["solo"]),
+        watchable=bool(data["watchable"]),
     )

@@ -280,7 +280,11 @@ export class ReplayPage {
       seatFlags() {
         return [];
       },
-      render() {},
+      // A board redraws itself through the page (its score sheet, its keys dialog), as
+      // at a table: the page draws the step again.
+      render() {
+        if (replay.board && replay.data) replay.render();
+      },
       joinForm() {
         return null;
       },
@@ -321,15 +325,11 @@ export class ReplayPage {
     const names = uniqueNames(this.data.names);
     this.ensureBoard();
     clear(this.main);
-    const round = roundOf(this.data);
-    const what = action ? t("replay.action", { who: names[action.seat] ?? "?", what: describeAction(action.action, game) }) : t("replay.deal", { n: round });
-    const header = h(
-      "div.infobar",
-      {},
-      h("span.round-info", {}, t("replay.round", { n: round })),
-      h("span.replay-game", {}, gameTitle(game)),
-      h("span.replay-action#replay-action", {}, what),
-    );
+    // Rummy deals hands, as its board says; Thirteen deals rounds.
+    const deal = game === "rummy" ? "replay.dealHand" : "replay.deal";
+    const what = action ? t("replay.action", { who: names[action.seat] ?? "?", what: describeAction(action.action, game) }) : t(deal, { n: roundOf(this.data) });
+    // The board says the round, the scores and whose turn it is; the bar says the move.
+    const header = h("div.infobar.replay-bar", {}, h("span.replay-action#replay-action", {}, what));
     let board;
     if (this.boardError) {
       board = h("p.error#replay-board-error", { role: "alert" }, t("replay.boardError", { game: gameTitle(game), message: this.boardError.message || String(this.boardError) }));
@@ -363,6 +363,9 @@ export class ReplayPage {
     if (fn && this.data) {
       event.preventDefault();
       fn();
+    } else if (this.board?.onKey?.(event)) {
+      // The board's own keys: its dialogs (Escape), its help; nobody's moves.
+      event.preventDefault();
     }
   }
 }

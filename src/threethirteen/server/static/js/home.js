@@ -85,12 +85,19 @@ function placed(code, x, y, w, rot = 0) {
   return rot ? `<g transform="rotate(${rot} ${x + w / 2} ${y + w * 0.7})">${svg}</g>` : svg;
 }
 
-function fan(codes, cx, y, w, step, spread) {
+/** Cards fanned round (cx, y); the `wild` ones ringed in gold as the table ringing them. */
+function fan(codes, cx, y, w, step, spread, wild = []) {
   const n = codes.length;
   return codes
     .map((code, i) => {
       const k = i - (n - 1) / 2;
-      return placed(code, cx - w / 2 + k * step, y + Math.abs(k) * 1.5, w, k * spread);
+      const x = cx - w / 2 + k * step;
+      const top = y + Math.abs(k) * 1.5;
+      const ring = wild.includes(code)
+        ? `<rect x="${x - 1.5}" y="${top - 1.5}" width="${w + 3}" height="${(w * 1.4 + 3).toFixed(1)}" rx="3" fill="#e0a100"/>`
+        : "";
+      const card = placed(code, x, top, w);
+      return `<g transform="rotate(${k * spread} ${x + w / 2} ${top + w * 0.7})">${ring}${card}</g>`;
     })
     .join("");
 }
@@ -102,7 +109,7 @@ const PICTURES = {
     placed("back", 50, 32, 20) +
     placed("back", 51.5, 30.5, 20) +
     placed("KC", 82, 31, 20, 6) +
-    fan(["7H", "7S", "7D", "3C"], 80, 60, 20, 13, 7),
+    fan(["7H", "7S", "7D", "3C"], 80, 60, 20, 13, 7, ["3C"]),
   // Thirteen: four players round the table, a sequence beaten by a higher one in the middle.
   thirteen: () =>
     fan(["back", "back", "back"], 80, 6, 14, 6, 8) +
@@ -524,18 +531,18 @@ export async function renderHome(main, { navigate }) {
     forms.append(soloForm(opts, game, { navigate, name: names.solo }));
     side.append(onlineForm(game, { navigate, name: names.online }), open);
   };
+  const home = h("div.home", { "data-game": current });
   const chooser = gameChooser(opts, current, (name) => {
     // What the player typed in the name fields survives the change of game.
     const names = { solo: main.querySelector("#solo-name")?.value, online: main.querySelector("#online-name")?.value };
     current = name;
+    home.dataset.game = name;
     savePrefs({ game: name });
     for (const card of chooser.querySelectorAll(".game-card")) card.classList.toggle("chosen", card.dataset.game === name);
     draw(names);
   });
   draw();
   clear(main);
-  main.append(h("div.home", { "data-game": current }, chooser, forms, side));
-  main.querySelector(".home").addEventListener("change", (e) => {
-    if (e.target.name === "game") main.querySelector(".home").dataset.game = e.target.value;
-  });
+  home.append(chooser, forms, side);
+  main.append(home);
 }

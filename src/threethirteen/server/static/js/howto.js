@@ -26,14 +26,14 @@ import {
   startSolo,
 } from "./home.js";
 
-// Each section: its paragraphs (p), list items (li, ordered when ol), examples (cards, the
-// wild rank of the example's round when it has one). A paragraph `after` the list or the
-// examples goes below them.
+// Each section: its paragraphs (p before the list and the examples, `after` below them: the
+// keys p1, p2 ... run on), list items (li, ordered when ol), examples (cards, the wild rank
+// of the example's round when it has one, a card to point out).
 const GUIDES = {
   "three-thirteen": [
     { id: "goal", p: 1 },
     { id: "deal", p: 3, ex: [{ cards: "9H 5C JH", wild: "5" }] },
-    { id: "turn", ol: 2, p: 1 },
+    { id: "turn", ol: 2, after: 1 },
     { id: "melds", p: 3, ex: [{ cards: "7H 7H 7S" }, { cards: "5S 6S 7S 8S" }, { cards: "AD 2D 3D" }] },
     { id: "out", p: 2 },
     { id: "scoring", p: 2, ex: [{ cards: "KD 4C 6H", wild: "6" }] },
@@ -48,8 +48,8 @@ const GUIDES = {
       p: 1,
       ex: [{ cards: "7D" }, { cards: "9S 9H" }, { cards: "QC QD QH" }, { cards: "5S 5C 5D 5H" }, { cards: "4D 5S 6S" }, { cards: "3S 3H 4C 4D 5S 5C" }],
     },
-    { id: "beat", p: 1, ex: [{ cards: "5C 5H" }, { cards: "5C 6H 7D" }] },
-    { id: "bombs", p: 1, ul: 4, ex: [{ cards: "9S 9C 9D 9H" }] },
+    { id: "beat", p: 1, ex: [{ cards: "5C 5H", over: "5S 5D" }, { cards: "5C 6H 7D", over: "5D 6D 7C" }] },
+    { id: "bombs", p: 1, ul: 4, ex: [{ cards: "9S 9C 9D 9H", over: "2H" }] },
     { id: "out", p: 1 },
     { id: "scoring", p: 2 },
     { id: "end", p: 2 },
@@ -57,8 +57,8 @@ const GUIDES = {
   rummy: [
     { id: "goal", p: 1 },
     { id: "deal", p: 3 },
-    { id: "turn", ol: 3, p: 2 },
-    { id: "melds", p: 4, ex: [{ cards: "7D 7H 7S" }, { cards: "4C 5C 6C" }, { cards: "AH 2H 3H" }, { cards: "4C 5C 6C 7C" }] },
+    { id: "turn", ol: 3, after: 2 },
+    { id: "melds", p: 4, ex: [{ cards: "7D 7H 7S" }, { cards: "4C 5C 6C" }, { cards: "AH 2H 3H" }, { cards: "4C 5C 6C 7C", mark: "7C" }] },
     { id: "out", p: 2 },
     { id: "scoring", p: 1, ex: [{ cards: "KD 7S AC" }] },
     { id: "end", p: 1 },
@@ -69,22 +69,28 @@ function keys(prefix, n, kind) {
   return Array.from({ length: n || 0 }, (_, i) => `${prefix}.${kind}${i + 1}`);
 }
 
-function example(game, section, index, { cards, wild = null }) {
-  const codes = cards.split(" ");
+function example(game, section, index, { cards, wild = null, mark = null, over = null }) {
   const caption = t(`howto.${game}.${section}.ex${index + 1}`);
-  const row = h("div.card-row.howto-cards", {}, codes.map((code) => cardElement(code, { t, wild: wild !== null && isWild(code, wild) })));
-  return h("figure.howto-example", {}, row, h("figcaption", {}, caption));
+  const card = (code) => cardElement(code, { t, wild: wild !== null && isWild(code, wild), extraClass: code === mark ? "marked" : "" });
+  const row = h("div.card-row.howto-cards", {}, cards.split(" ").map(card));
+  // A play beating another: the cards on the table, an arrow, the cards that beat them.
+  const shown = over
+    ? h("div.howto-beat", {}, h("div.card-row.howto-cards.beaten", {}, over.split(" ").map(card)), h("span.howto-arrow", { "aria-hidden": "true" }, "\u2192"), row)
+    : row;
+  return h("figure.howto-example", {}, shown, h("figcaption", {}, caption));
 }
 
 function section(game, spec) {
   const prefix = `howto.${game}.${spec.id}`;
   const body = [h("h2", { id: `howto-${spec.id}` }, t(`${prefix}.title`))];
-  for (const key of keys(prefix, spec.p, "p")) body.push(h("p", {}, t(key)));
+  const paragraphs = keys(prefix, (spec.p || 0) + (spec.after || 0), "p").map((key) => h("p", {}, t(key)));
+  body.push(...paragraphs.slice(0, spec.p || 0));
   if (spec.ol || spec.ul) {
     const items = keys(prefix, spec.ol || spec.ul, "li").map((key) => h("li", {}, t(key)));
     body.push(h(spec.ol ? "ol" : "ul", {}, items));
   }
   if (spec.ex) body.push(h("div.howto-examples", {}, spec.ex.map((ex, i) => example(game, spec.id, i, ex))));
+  body.push(...paragraphs.slice(spec.p || 0));
   return h("section.howto-section", { "data-section": spec.id, "aria-labelledby": `howto-${spec.id}` }, body);
 }
 
@@ -191,7 +197,7 @@ export async function renderHowto(main, name, { navigate }) {
       "div",
       {},
       h("h1#howto-title", {}, t("howto.title", { game: title })),
-      h("p.lead", {}, t(`game.${game.name}.lead`), " ", t("home.players", { n: playerRange(findGame(opts, game.name)) })),
+      h("p.lead", {}, t(`game.${game.name}.lead`), " ", h("span.game-players", {}, t("home.players", { n: playerRange(findGame(opts, game.name)) }))),
       h("p.howto-intro", {}, t(`howto.${game.name}.intro`)),
       playButton(game, navigate, "howto-play"),
     ),

@@ -121,6 +121,7 @@ class RummyBoard {
   onSnapshot(previous, msg) {
     const view = msg?.view;
     if (!view) return;
+    this.table = msg.table || this.table;
     const before = previous?.view;
     const hand = view.hand || [];
     const sameRound = before && before.round === view.round;
@@ -638,6 +639,7 @@ class RummyBoard {
       let note = null;
       if (targets.length) note = t("rummy.hand.layoffNote", { melds: targets.join(", ") });
       else if (this.selected.length >= 3 && !meld) note = t("rummy.hand.notMeld");
+      else if (this.single() && this.single() === view.taken && !discard) note = t("rummy.hand.takenNote");
       if (note) notes.push(h("p.rummy-note#selection-note", {}, note));
     }
     return h("section.me.rummy-me", { "aria-label": t("rummy.hand.area") }, head, controls, notes, this.handRow(view, mine, hint));
@@ -748,6 +750,9 @@ class RummyBoard {
     drag.move = (e) => this.onPointerMove(e);
     drag.up = (e) => this.onPointerUp(e);
     this.drag = drag;
+    // Tell the page a drag may start: it holds back redraws (snapshots, presence) until the
+    // pointer is up, so that the card under the pointer stays the one in the hand.
+    if (this.page) this.page.drag = { board: true };
     window.addEventListener("pointermove", drag.move);
     window.addEventListener("pointerup", drag.up);
     window.addEventListener("pointercancel", drag.up);
@@ -769,8 +774,6 @@ class RummyBoard {
       const rect = d.row.getBoundingClientRect();
       d.rowTop = rect.top - 40;
       d.rowBottom = rect.bottom + 40;
-      // Tell the page a drag is on: it holds back redraws until we are done.
-      if (this.page) this.page.drag = { board: true };
       // The places the card may be dropped on: the pile, and melds it may be laid off on.
       const discard = this.myTurn() && this.legal().has(`discard ${d.code}`);
       const targets = this.myTurn() ? (this.view.legal_actions || []).filter((a) => a.startsWith(`layoff ${d.code} on `)).map((a) => Number(a.split(" ")[3])) : [];
@@ -814,9 +817,9 @@ class RummyBoard {
     const d = this.drag;
     this.endDrag();
     if (!d) return;
-    if (this.page?.drag?.board) this.page.drag = null;
     if (!d.active) {
-      // A plain click: its click event selects the card; a snapshot held back redraws after.
+      // A plain click: its click event selects the card (and redraws); a snapshot held
+      // back meanwhile is drawn after it.
       if (this.page?.deferredRender) setTimeout(() => this.page.deferredRender && !this.drag && this.redraw(), 0);
       return;
     }
@@ -838,6 +841,7 @@ class RummyBoard {
     const d = this.drag;
     this.drag = null;
     if (!d) return;
+    if (this.page?.drag?.board) this.page.drag = null;
     window.removeEventListener("pointermove", d.move);
     window.removeEventListener("pointerup", d.up);
     window.removeEventListener("pointercancel", d.up);
