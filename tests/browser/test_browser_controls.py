@@ -126,9 +126,22 @@ def test_english_and_polish(pages: Any) -> None:
     assert page.locator(".area-left .seat-title").inner_text() == "Left"
 
 
+def catalog(lang: str) -> dict[str, Any]:
+    """The language's catalog as the page loads it: ``<lang>.json`` and each game's
+    ``<game>.<lang>.json`` (js/i18n.js merges them), no key defined twice."""
+    merged: dict[str, Any] = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    for path in sorted(CATALOGS.glob(f"*.{lang}.json")):
+        part = json.loads(path.read_text(encoding="utf-8"))
+        game = path.name.split(".")[0]
+        assert all(key.startswith(f"{game}.") for key in part), path.name
+        assert not set(part) & set(merged), path.name
+        merged.update(part)
+    return merged
+
+
 def test_catalogs_have_the_same_keys_and_placeholders() -> None:
-    en = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
-    pl = json.loads((CATALOGS / "pl.json").read_text(encoding="utf-8"))
+    en = catalog("en")
+    pl = catalog("pl")
     assert set(en) == set(pl)
 
     def placeholders(value: Any) -> set[str]:

@@ -68,7 +68,7 @@ def wait_moved(page: Any, before: tuple[int, int]) -> None:
         state = page.evaluate(
             """() => ({
                 toast: document.getElementById('toast')?.textContent,
-                picked: [...document.querySelectorAll('#hand .card.selected')].map(e => e.dataset.card),
+                picked: [...document.querySelectorAll('#hand .selected')].map(e => e.dataset.card),
                 note: document.getElementById('pick-note')?.textContent,
                 status: document.getElementById('turn-text')?.textContent,
                 classes: document.querySelector('.game')?.className,

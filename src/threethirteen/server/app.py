@@ -205,14 +205,15 @@ class Hub:
         self._push(conn, "other", json.dumps(message))
 
     def refuse(self, conn: Connection, exc: ProtocolError) -> None:
-        """Tell the client why, and close its socket (4404: no table; 4403: bad token)."""
+        """Tell the client why, and close its socket (4404: no table; 4409: a private solo
+        match refuses spectators; 4403: bad token)."""
         self.remove(conn)
         if conn.closing:
             return
         conn.closing = True
         conn.behind = False
         conn.outbox.clear()
-        code = 4404 if exc.code == "no-such-table" else 4403
+        code = _close_code(exc)
         conn.outbox.append(("other", json.dumps(encode_error(exc.code, exc.message, None, None))))
         conn.outbox.append(("close", str(code)))
         conn.wake.set()
@@ -326,9 +327,15 @@ class Hub:
                 conn.on_close()
 
 
+def _close_code(exc: ProtocolError) -> int:
+    """The websocket close code of a refusal: 4404 no table, 4409 a private solo match,
+    4403 a token that holds no seat."""
+    return {"no-such-table": 4404, "private-table": 4409}.get(exc.code, 4403)
+
+
 async def _turn_away(websocket: WebSocket, exc: ProtocolError, stall: float) -> None:
-    """Refuse a socket before it joins a table: the error, then the close (4404, 4403)."""
-    code = 4404 if exc.code == "no-such-table" else 4403
+    """Refuse a socket before it joins a table: the error, then the close (4404, 4409, 4403)."""
+    code = _close_code(exc)
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
         async with asyncio.timeout(stall):
             await websocket.send_text(json.dumps(encode_error(exc.code, exc.message, None, None)))

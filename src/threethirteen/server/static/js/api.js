@@ -113,7 +113,7 @@ export class TableConnection {
     socket.addEventListener("close", (event) => {
       clearInterval(this.pingTimer);
       if (this.socket !== socket || this.closed) return;
-      if (event.code === 4403 || event.code === 4404) {
+      if (event.code === 4403 || event.code === 4404 || event.code === 4409) {
         this.closed = true;
         this.onStatus?.("rejected", event.code);
         return;

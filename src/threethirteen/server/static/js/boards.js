@@ -11,6 +11,8 @@
 // The page (table.js's TablePage) offers the board: act(notation), send(type, fields),
 // mySeat, snap, pending, seatLabel(seat), nameOf(seat), seatFlags(seat, current),
 // render(), joinForm(), tick() (turn timers: any element with the class .turn-timer).
+// While the board drags a card it sets page.drag (anything truthy; null when done, then
+// calls page.render()): the page holds back its redraws meanwhile, as for its own drags.
 // Each module is loaded when a table of its game is first shown.
 
 const MODULES = {

@@ -109,6 +109,21 @@ export class TablePage {
     return h("div.rejoin#rejoin", {}, h("label", { for: "rejoin-link" }, t("rejoin.label")), h("div.row", {}, input, copy), h("p.muted", {}, t("rejoin.help")));
   }
 
+  /** A solo match is private: its player may open it to spectators (and close it again). */
+  watchBox() {
+    const table = this.snap?.table;
+    if (!table?.solo || table.status !== "playing" || this.mySeat !== table.seats.findIndex((s) => s.host)) return null;
+    const open = Boolean(table.watchable);
+    const link = `${location.origin}/t/${this.tableId}`;
+    return h(
+      "div.watch#watch",
+      {},
+      h("p", {}, t(open ? "watch.open" : "watch.private")),
+      open ? h("div.row", {}, h("input#watch-link", { type: "text", readonly: true, value: link, "aria-label": t("watch.link"), onfocus: (e) => e.target.select() })) : null,
+      h("button#watch-toggle", { type: "button", "aria-pressed": String(open), "data-key": "watch-toggle", onclick: () => this.send("spectators", { open: !open }) }, t(open ? "watch.close" : "watch.openButton")),
+    );
+  }
+
   /** What the table is told about stand-ins and votes: one line a seat, and the buttons. */
   notices() {
     const table = this.snap?.table;
@@ -169,9 +184,10 @@ export class TablePage {
   onStatus(status, detail) {
     this.connStatus = status;
     if (status === "rejected") {
-      if (detail === 4404) {
+      if (detail === 4404 || detail === 4409) {
         clear(this.main);
-        this.main.append(h("div.panel.notice", {}, h("h2", {}, t("table.notFound")), h("p", {}, h("a", { href: "/", "data-nav": "" }, t("nav.home")))));
+        const title = t(detail === 4404 ? "table.notFound" : "table.private");
+        this.main.append(h("div.panel.notice#table-closed", {}, h("h2", {}, title), h("p", {}, h("a", { href: "/", "data-nav": "" }, t("nav.home")))));
         return;
       }
       // A bad token: forget it and come back as a visitor.
@@ -187,7 +203,7 @@ export class TablePage {
 
   onServerError(msg) {
     this.pending = false;
-    if (msg.code === "bad-token" || msg.code === "no-such-table") return; // the close follows
+    if (["bad-token", "no-such-table", "private-table"].includes(msg.code)) return; // the close follows
     toast(msg.message || msg.code);
     this.render();
   }
@@ -297,6 +313,8 @@ export class TablePage {
     }
     const rejoin = this.rejoinBox();
     if (rejoin) this.main.append(h("details.panel.rejoin-panel", {}, h("summary", {}, t("rejoin.summary")), rejoin));
+    const watch = this.watchBox();
+    if (watch) this.main.append(h("details.panel.watch-panel", {}, h("summary", {}, t(this.snap.table.watchable ? "watch.summaryOpen" : "watch.summary")), watch));
   }
 
   /** The badges and buttons every game's seat shows: a stand-in, away or offline, an open
@@ -689,6 +707,8 @@ export class TablePage {
     }
     const rejoin = this.rejoinBox();
     if (rejoin) this.main.append(h("details.panel.rejoin-panel", {}, h("summary", {}, t("rejoin.summary")), rejoin));
+    const watch = this.watchBox();
+    if (watch) this.main.append(h("details.panel.watch-panel", {}, h("summary", {}, t(this.snap.table.watchable ? "watch.summaryOpen" : "watch.summary")), watch));
     if (view.phase === "round-over" || view.phase === "match-over") this.main.append(this.roundOverPanel(view, table));
     if (this.dialog) this.main.append(this.dialogPanel(view, table));
   }

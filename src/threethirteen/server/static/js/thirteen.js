@@ -130,6 +130,7 @@ class ThirteenBoard {
     this.seen = { round: null, length: 0 }; // the log already announced
     this.focusKey = null; // the data-key of the board's element that has the focus
     this.keyboard = false; // the player uses the keyboard (no pointer since the last key)
+    this.nodes = new Map(); // the cards and buttons kept from one drawing to the next
   }
 
   destroy() {}
@@ -347,6 +348,45 @@ class ThirteenBoard {
 
   // ---- drawing ----------------------------------------------------------------------------
 
+  /**
+   * A button kept from one drawing to the next, made once and updated each time: the page
+   * redraws on every message (a bot's move, someone connecting), and a click whose press
+   * and release land on two different elements would be lost.
+   */
+  control(key, tag, onclick, { text, disabled = false, pressed = null, flags = {}, attrs = {} }) {
+    let el = this.nodes.get(key);
+    if (!el) {
+      el = h(tag, { type: "button", "data-key": key, ...attrs, onclick });
+      this.nodes.set(key, el);
+    }
+    el.disabled = disabled;
+    if (el.textContent !== text) el.textContent = text;
+    if (pressed !== null) el.setAttribute("aria-pressed", String(pressed));
+    for (const [name, on] of Object.entries(flags)) el.classList.toggle(name, Boolean(on));
+    return el;
+  }
+
+  /** A card of the hand, kept like control(): picked by a click, or Space or Enter. */
+  cardButton(code, { classes, label, selected, focus }) {
+    const key = `th-card-${code}`;
+    let el = this.nodes.get(key);
+    if (!el) {
+      el = cardElement(code, { t, interactive: true });
+      el.dataset.key = key;
+      el.setAttribute("aria-describedby", "thirteen-hand-help");
+      el.addEventListener("click", () => this.toggle(code));
+      el.addEventListener("focus", () => {
+        this.focusCode = code;
+      });
+      this.nodes.set(key, el);
+    }
+    el.className = ["card", ...classes].join(" ");
+    el.setAttribute("aria-label", label);
+    el.setAttribute("aria-pressed", String(selected));
+    el.tabIndex = focus ? 0 : -1;
+    return el;
+  }
+
   render(view, table) {
     this.table = table;
     const me = this.mySeat;
@@ -536,13 +576,13 @@ class ThirteenBoard {
     const controls = h(
       "div.controls.thirteen-controls",
       { role: "toolbar", "aria-label": tr("hand.controls") },
-      h("button.primary#play", { type: "button", disabled: !canPlay, "data-key": "th-play", "aria-keyshortcuts": "P", onclick: () => this.play() }, tr("hand.play")),
-      h(`button#pass${hintAction === "pass" ? ".hinted" : ""}`, { type: "button", disabled: !canPass, "data-key": "th-pass", "aria-keyshortcuts": "X", onclick: () => this.pass() }, tr("hand.pass")),
+      this.control("th-play", "button.primary#play", () => this.play(), { text: tr("hand.play"), disabled: !canPlay, attrs: { "aria-keyshortcuts": "P" } }),
+      this.control("th-pass", "button#pass", () => this.pass(), { text: tr("hand.pass"), disabled: !canPass, flags: { hinted: hintAction === "pass" }, attrs: { "aria-keyshortcuts": "X" } }),
       myTurn && view.hint
-        ? h("button#hint", { type: "button", "aria-pressed": String(this.hint), "data-key": "th-hint", "aria-keyshortcuts": "H", onclick: () => { this.hint = !this.hint; this.rerender(); } }, tr("hand.hint"))
+        ? this.control("th-hint", "button#hint", () => { this.hint = !this.hint; this.rerender(); }, { text: tr("hand.hint"), pressed: this.hint, attrs: { "aria-keyshortcuts": "H" } })
         : null,
       this.selected.size
-        ? h("button#clear-pick", { type: "button", "data-key": "th-clear", "aria-keyshortcuts": "C", onclick: () => this.clearPick() }, tr("hand.clear"))
+        ? this.control("th-clear", "button#clear-pick", () => this.clearPick(), { text: tr("hand.clear"), attrs: { "aria-keyshortcuts": "C" } })
         : null,
     );
     // Always there (empty when nothing is picked), so that picking a card moves no other.
@@ -567,16 +607,7 @@ class ThirteenBoard {
       if (myTurn) classes.push("playable");
       const extra = [];
       if (hinted.has(code)) extra.push(tr("hand.hinted"));
-      const el = cardElement(code, { t, interactive: true, label: [cardLabel(code, t), ...extra].join(", "), extraClass: classes.join(" ") });
-      el.setAttribute("aria-pressed", String(selected));
-      el.dataset.key = `th-card-${code}`;
-      el.tabIndex = code === this.focusCode ? 0 : -1;
-      el.setAttribute("aria-describedby", "thirteen-hand-help");
-      el.addEventListener("click", () => this.toggle(code));
-      el.addEventListener("focus", () => {
-        this.focusCode = code;
-      });
-      return el;
+      return this.cardButton(code, { classes, label: [cardLabel(code, t), ...extra].join(", "), selected, focus: code === this.focusCode });
     });
     const row = fan(cards, "thirteen-hand", { id: "hand", role: "group", "aria-label": tr("hand.label", { n: order.length }), "data-count": String(order.length) });
     return h("div.hand-wrap.thirteen-hand-wrap", {}, row, h("p.sr-only#thirteen-hand-help", {}, tr("hand.keys")));
@@ -654,7 +685,7 @@ class ThirteenBoard {
     parts.push(this.results(view, table));
     const buttons = h("div.row.actions");
     if (!over && me !== null) {
-      buttons.append(h("button.primary.big#next-round", { type: "button", disabled: ready, "data-key": "next-round", "aria-keyshortcuts": "N", onclick: () => this.page.send("ready") }, ready ? tr("round.waiting") : tr("round.next")));
+      buttons.append(this.control("next-round", "button.primary.big#next-round", () => this.page.send("ready"), { text: ready ? tr("round.waiting") : tr("round.next"), disabled: ready, attrs: { "aria-keyshortcuts": "N" } }));
     }
     if (over) {
       buttons.append(h("a.button.primary#new-match", { href: "/", "data-nav": "" }, tr("match.home")));
