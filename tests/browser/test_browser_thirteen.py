@@ -243,6 +243,13 @@ def test_thirteen_by_keyboard(pages: Any) -> None:
     page, _ = open_thirteen(pages, locale="pl-PL")
     assert page.locator("html").get_attribute("lang") == "pl"
     assert "thirteen." not in page.locator("main").inner_text()
+    # "?" lists the keys; Escape closes the list.
+    page.keyboard.press("?")
+    page.wait_for_selector("#thirteen-help")
+    assert page.locator("#thirteen-help dt").count() == 8
+    pages.shot(page, "keyboard-help")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#thirteen-help", state="detached")
     moves = 0
     while moves < 3 and wait_my_turn(page):
         view = server_view(page, pages.base)

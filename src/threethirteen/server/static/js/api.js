@@ -9,8 +9,27 @@ export class ApiError extends Error {
   }
 }
 
+// --- the player key: made at random once and kept in localStorage; the server finds this
+// browser's matches and statistics by it (docs/protocol.md, "Player keys").
+
+const PLAYER_KEY = "tt.player";
+const SEATING = /^\/api\/(solo|tables|tables\/[\w-]+\/join)$/;
+
+/** This browser's player key (made on first use). */
+export function playerKey() {
+  let key = localStorage.getItem(PLAYER_KEY);
+  if (!key || !/^[\w-]{16,64}$/.test(key)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(18));
+    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+    localStorage.setItem(PLAYER_KEY, key);
+  }
+  return key;
+}
+
 export async function api(method, path, body = undefined) {
-  const init = { method, headers: { Accept: "application/json" } };
+  const init = { method, headers: { Accept: "application/json", "X-Player": playerKey() } };
+  // Taking a seat (solo, a new table, joining) names the player, so the match is theirs.
+  if (method === "POST" && SEATING.test(path) && body && typeof body === "object") body = { player: playerKey(), ...body };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

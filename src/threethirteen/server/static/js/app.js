@@ -1,10 +1,10 @@
 // The app: language, routing. Routes: "/" (start page), "/t/<id>" (a table, the invite
-// link), "/#/history", "/#/replay/<id>", "/#/rules/<game>" (how to play; "/#/rules": the
+// link), "/#/history", "/#/stats" (this browser's statistics), "/#/replay/<id>", "/#/rules/<game>" (how to play; "/#/rules": the
 // game last chosen).
 
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
-import { renderHistory, ReplayPage } from "./history.js";
+import { renderHistory, renderStats, ReplayPage } from "./history.js";
 import { renderHome } from "./home.js";
 import { renderHowto } from "./howto.js";
 import { initialLanguage, language, setLanguage, t } from "./i18n.js";
@@ -41,6 +41,11 @@ async function route() {
     document.body.dataset.page = "rules";
     await renderHowto(main, rulesMatch[1] || null, { navigate });
     window.scrollTo(0, 0);
+    return;
+  }
+  if (hash === "/stats") {
+    document.body.dataset.page = "stats";
+    await renderStats(main);
     return;
   }
   if (hash === "/history") {

@@ -36,48 +36,103 @@ export function uniqueNames(names) {
 
 export async function renderHistory(main) {
   clear(main);
-  const section = h("section.panel.history", { "aria-labelledby": "history-title" }, h("h2#history-title", {}, t("history.title")));
+  const section = h(
+    "section.panel.history",
+    { "aria-labelledby": "history-title" },
+    h("h1#history-title", {}, t("history.title")),
+    h("p", {}, h("a.button.small#to-stats", { href: "#/stats" }, t("stats.link"))),
+  );
   main.append(section);
   let matches;
+  let mine;
   try {
-    ({ matches } = await api("GET", "/api/matches?limit=50"));
+    // This browser's own matches first (found by its player key), then everyone's.
+    [{ matches: mine }, { matches }] = await Promise.all([api("GET", "/api/matches?mine=true&limit=50"), api("GET", "/api/matches?limit=50")]);
   } catch (err) {
     section.append(h("p.error", { role: "alert" }, t("error.server", { message: err.message })));
     return;
   }
-  if (!matches.length) {
+  const others = matches.filter((m) => m.you === null || m.you === undefined);
+  if (!mine.length && !others.length) {
     section.append(h("p.muted#history-empty", {}, t("history.empty")));
     return;
   }
+  if (mine.length) section.append(h("h2#history-mine", {}, t("history.mine")), historyTable(mine, "history-mine-table"));
+  if (others.length) section.append(h("h2#history-others", {}, t(mine.length ? "history.others" : "history.all")), historyTable(others, "history-all-table"));
+}
+
+/** A table of finished matches; the seat this browser held is marked. */
+function historyTable(matches, id) {
   const fmt = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
   const rows = matches.map((m) => {
     const when = m.finished_at ? fmt.format(new Date(m.finished_at)) : "";
-    const winners = (m.winners || []).map((w) => m.names[w]).join(", ") || t("history.noWinner");
-    const players = m.names.map((n, i) => `${n}: ${m.totals[i]}`).join(", ");
+    const names = uniqueNames(m.names);
+    const winners = (m.winners || []).map((w) => names[w]).join(", ") || t("history.noWinner");
+    const players = names.map((n, i) => (i === m.you ? h("strong", {}, `${n} (${t("seat.you")}): ${m.totals[i]}`) : `${n}: ${m.totals[i]}`));
     const game = m.game || DEFAULT_GAME;
+    const mark = m.you === null || m.you === undefined ? null : (m.winners || []).includes(m.you) ? "won" : "lost";
     return h(
-      "tr",
+      `tr${mark ? `.${mark}` : ""}`,
       { "data-match": m.id, "data-game": game },
       h("td", {}, when),
       h("td.game-cell", {}, gameTitle(game)),
       h("td", {}, presetLabel(game, m.rules)),
-      h("td", {}, players),
+      h("td", {}, players.flatMap((p, i) => (i ? [", ", p] : [p]))),
       h("td", {}, winners),
       h("td", {}, h("a.button.small.replay-link", { href: `#/replay/${m.id}`, "aria-label": t("history.replayOf", { when }) }, t("history.replay"))),
     );
   });
-  section.append(
+  return h(
+    "div.table-scroll",
+    {},
     h(
-      "div.table-scroll",
+      `table.history-table#${id}`,
       {},
-      h(
-        "table.history-table",
-        {},
-        h("thead", {}, h("tr", {}, ["history.when", "history.game", "history.rules", "history.players", "history.winner", "history.replay"].map((k) => h("th", { scope: "col" }, t(k))))),
-        h("tbody", {}, rows),
-      ),
+      h("thead", {}, h("tr", {}, ["history.when", "history.game", "history.rules", "history.players", "history.winner", "history.replay"].map((k) => h("th", { scope: "col" }, t(k))))),
+      h("tbody", {}, rows),
     ),
   );
+}
+
+/** This browser's statistics (#/stats): each game, then by preset and by player count. */
+export async function renderStats(main) {
+  clear(main);
+  const section = h("section.panel.stats", { "aria-labelledby": "stats-title" }, h("h1#stats-title", {}, t("stats.title")), h("p.muted", {}, t("stats.lead")));
+  main.append(section);
+  let data;
+  try {
+    data = await api("GET", "/api/stats");
+  } catch (err) {
+    section.append(h("p.error", { role: "alert" }, t("error.server", { message: err.message })));
+    return;
+  }
+  if (!data.matches) {
+    section.append(h("p#stats-empty", {}, t("stats.empty")), h("p", {}, h("a.button.primary", { href: "/", "data-nav": "" }, t("stats.play"))));
+    return;
+  }
+  const pct = new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 });
+  const num = new Intl.NumberFormat(language(), { maximumFractionDigits: 1 });
+  const row = (label, tally) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, label),
+      h("td", {}, String(tally.matches)),
+      h("td", {}, String(tally.wins)),
+      h("td", {}, tally.win_rate === null ? "" : pct.format(tally.win_rate)),
+      h("td", {}, tally.average_total === null ? "" : num.format(tally.average_total)),
+      h("td", {}, tally.best ? h("a", { href: `#/replay/${tally.best.id}` }, String(tally.best.total)) : ""),
+    );
+  const head = h("thead", {}, h("tr", {}, ["stats.group", "stats.matches", "stats.wins", "stats.winRate", "stats.average", "stats.best"].map((k) => h("th", { scope: "col" }, t(k)))));
+  for (const [game, entry] of Object.entries(data.games)) {
+    const rows = [row(t("stats.all"), entry)];
+    for (const [preset, tally] of Object.entries(entry.presets)) rows.push(row(presetLabel(game, preset), tally));
+    for (const [players, tally] of Object.entries(entry.players)) rows.push(row(t("stats.players", { n: Number(players) }), tally));
+    section.append(
+      h("h2", { "data-game": game }, gameTitle(game)),
+      h("div.table-scroll", {}, h(`table.history-table.stats-table`, { "data-game": game }, head.cloneNode(true), h("tbody", {}, rows))),
+    );
+  }
 }
 
 /** The round a replay step is in (Three-Thirteen's steps carry their state). */

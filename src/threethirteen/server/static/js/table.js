@@ -124,6 +124,12 @@ export class TablePage {
     );
   }
 
+  /** The watch box in a panel that stays open across redraws once the player opened it. */
+  watchPanel(box) {
+    const summary = h("summary", {}, t(this.snap.table.watchable ? "watch.summaryOpen" : "watch.summary"));
+    return h("details.panel.watch-panel", { open: Boolean(this.watchOpen), ontoggle: (e) => (this.watchOpen = e.target.open) }, summary, box);
+  }
+
   /** What the table is told about stand-ins and votes: one line a seat, and the buttons. */
   notices() {
     const table = this.snap?.table;
@@ -314,7 +320,7 @@ export class TablePage {
     const rejoin = this.rejoinBox();
     if (rejoin) this.main.append(h("details.panel.rejoin-panel", {}, h("summary", {}, t("rejoin.summary")), rejoin));
     const watch = this.watchBox();
-    if (watch) this.main.append(h("details.panel.watch-panel", {}, h("summary", {}, t(this.snap.table.watchable ? "watch.summaryOpen" : "watch.summary")), watch));
+    if (watch) this.main.append(this.watchPanel(watch));
   }
 
   /** The badges and buttons every game's seat shows: a stand-in, away or offline, an open
@@ -708,7 +714,7 @@ export class TablePage {
     const rejoin = this.rejoinBox();
     if (rejoin) this.main.append(h("details.panel.rejoin-panel", {}, h("summary", {}, t("rejoin.summary")), rejoin));
     const watch = this.watchBox();
-    if (watch) this.main.append(h("details.panel.watch-panel", {}, h("summary", {}, t(this.snap.table.watchable ? "watch.summaryOpen" : "watch.summary")), watch));
+    if (watch) this.main.append(this.watchPanel(watch));
     if (view.phase === "round-over" || view.phase === "match-over") this.main.append(this.roundOverPanel(view, table));
     if (this.dialog) this.main.append(this.dialogPanel(view, table));
   }

@@ -274,7 +274,9 @@ class ThirteenBoard {
       const order = (view.finished || []).map((seat) => this.label(seat, msg.table));
       said.push(view.phase === "match-over" ? tr("news.matchOver") : tr("news.roundOver", { n: view.round, order: order.join(", ") }));
     } else if (this.myTurn(view) && (before?.current !== view.current || start !== log.length || !PLAYING.has(before?.phase))) {
-      said.push(view.phase === "lead" ? tr("status.yourLead") : tr("status.yourTurn", { kind: kindLabel(view.table?.kind) }));
+      const first = view.first_lead_card && !log.some((e) => e.action.startsWith("play ")) ? cardLabel(view.first_lead_card, t) : null;
+      if (first) said.push(tr("status.yourFirstLead", { card: first }));
+      else said.push(view.phase === "lead" ? tr("status.yourLead") : tr("status.yourTurn", { kind: kindLabel(view.table?.kind) }));
     }
     if (said.length) announce(said.join(". "));
   }
@@ -697,7 +699,7 @@ class ThirteenBoard {
   }
 
   helpDialog() {
-    const keys = ["←→", "Space", "P", "X", "H", "C", "N", "?"];
+    const keys = ["← →", tr("help.space"), "P", "X", "H", "C", "N", "?"];
     const close = h("button.close", { type: "button", "aria-label": t("common.close"), "data-key": "th-help-close", onclick: () => this.closeDialog() }, "×");
     return h(
       "div.overlay.dialog-overlay",
