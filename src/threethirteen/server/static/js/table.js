@@ -49,10 +49,29 @@ export class TablePage {
     this.board = null; // the board of a game other than Three-Thirteen (boards.js)
     this.onResize = () => this.fitHand();
     window.addEventListener("resize", this.onResize);
+    // A redraw between a button's pointerdown and its pointerup would replace the button
+    // and lose the click: redraws wait while a pointer is down (a second at most).
+    this.pressedAt = 0;
+    this.onPress = () => (this.pressedAt = Date.now());
+    this.onRelease = () => {
+      this.pressedAt = 0;
+      if (this.deferredRender) setTimeout(() => this.deferredRender && !this.holding() && this.render(), 0);
+    };
+    main.addEventListener("pointerdown", this.onPress, true);
+    window.addEventListener("pointerup", this.onRelease, true);
+    window.addEventListener("pointercancel", this.onRelease, true);
     this.start();
   }
 
+  /** Whether redraws wait: a drag, or a pointer pressed less than a second ago. */
+  holding() {
+    return Boolean(this.drag) || (this.pressedAt > 0 && Date.now() - this.pressedAt < 1000);
+  }
+
   destroy() {
+    this.main.removeEventListener("pointerdown", this.onPress, true);
+    window.removeEventListener("pointerup", this.onRelease, true);
+    window.removeEventListener("pointercancel", this.onRelease, true);
     clearInterval(this.timer);
     this.board?.destroy?.();
     window.removeEventListener("resize", this.onResize);
@@ -230,7 +249,7 @@ export class TablePage {
       this.announceNews(previous, msg);
     }
     this.announceStandIns(previous, msg);
-    if (this.drag) {
+    if (this.holding()) {
       this.deferredRender = true;
       return;
     }
@@ -253,7 +272,7 @@ export class TablePage {
       this.snap.server_time = msg.server_time;
       this.snap.clockSkew = Date.now() / 1000 - msg.server_time;
     }
-    if (this.drag) {
+    if (this.holding()) {
       this.deferredRender = true;
       return;
     }
