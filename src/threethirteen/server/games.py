@@ -24,6 +24,7 @@ threethirteen.server.protocol.ProtocolError: unknown game 'chess'; known: three-
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -69,6 +70,7 @@ class TableGame:
         self.stand_in = game_bots(game.name)[1]["medium"]
         # The phase a turn starts in, for games whose turn is several moves.
         self._turn_phase = _TURN_PHASES.get(game.name)
+        self._hints = threading.local()
 
     def __repr__(self) -> str:
         return f"table_game({self.name!r})"
@@ -223,13 +225,22 @@ class TableGame:
         translates, and English text)."""
         if not view.legal_actions:
             return None
-        action = str(make_bot(self.stand_in, _HINT_SEED, game=self.name).choose(view))
+        action = str(self._hint_bot().choose(view))
         return {
             "action": action,
             "key": "hint.medium",
             "params": {"action": action},
             "text": f"The medium bot would play {action}.",
         }
+
+    def _hint_bot(self) -> Bot:
+        """This thread's ``medium`` bot for hints: made once (making one costs as much as a
+        decision), one a thread since a bot may keep scratch state while it decides."""
+        bot: Bot | None = getattr(self._hints, "bot", None)
+        if bot is None:
+            bot = make_bot(self.stand_in, _HINT_SEED, game=self.name)
+            self._hints.bot = bot
+        return bot
 
     def view_data(self, state: Any, seat: int | None) -> dict[str, Any]:
         """The view of ``seat`` (None: a spectator, who sees no hand) the web table gets."""
