@@ -205,3 +205,30 @@ def post_json(url: str, body: dict[str, Any]) -> Any:
     )
     with urllib.request.urlopen(request, timeout=5) as response:
         return json.loads(response.read())
+
+
+def open_solo(
+    pages: Any,
+    game: str,
+    opponents: int,
+    ready: str,
+    *,
+    width: int = 1280,
+    height: int = 860,
+    locale: str = "en-US",
+) -> tuple[Any, str]:
+    """A solo table of ``game`` against easy bots, made through ``POST /api/solo`` and
+    opened in a new page as its player (the seat stored the way js/api.js ``saveSeat``
+    does), once ``ready`` (a selector) shows; the page and the table id."""
+    answer = post_json(
+        pages.base + "/api/solo",
+        {"name": "Ada", "game": game, "opponents": opponents, "difficulty": "easy"},
+    )
+    table_id = answer["table_id"]
+    seat = {"seat": answer["seat"], "token": answer["token"], "name": "Ada"}
+    page = pages.new(width=width, height=height, locale=locale)
+    key = json.dumps("tt.seat." + table_id)
+    page.context.add_init_script(f"localStorage.setItem({key}, {json.dumps(json.dumps(seat))})")
+    page.goto(f"{pages.base}/t/{table_id}")
+    page.wait_for_selector(ready)
+    return page, table_id

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import VISIBLE_STRIP, hand, post_json, server_view
+from browser_helpers import VISIBLE_STRIP, hand, open_solo, server_view
 from websockets.sync.client import connect
 
 MAX_TURNS = 60  # our turns in one hand before the test gives up
@@ -52,19 +52,9 @@ def open_rummy(
 ) -> tuple[Any, str]:
     """A solo Rummy table against the easy bot, opened in a new page as its player (the
     seat stored the way js/api.js saveSeat does); the page and the table id."""
-    answer = post_json(
-        pages.base + "/api/solo",
-        {"name": "Ada", "game": "rummy", "opponents": 1, "difficulty": "easy"},
+    return open_solo(
+        pages, "rummy", 1, ".game.rummy-game #hand .card", width=width, height=height, locale=locale
     )
-    table_id = answer["table_id"]
-    seat = {"seat": answer["seat"], "token": answer["token"], "name": "Ada"}
-    page = pages.new(width=width, height=height, locale=locale)
-    page.context.add_init_script(
-        f"localStorage.setItem({json.dumps('tt.seat.' + table_id)}, {json.dumps(json.dumps(seat))})"
-    )
-    page.goto(f"{pages.base}/t/{table_id}")
-    page.wait_for_selector(".game.rummy-game #hand .card")
-    return page, table_id
 
 
 def open_to_spectators(page: Any, base: str, table_id: str) -> None:

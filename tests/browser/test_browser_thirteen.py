@@ -3,10 +3,9 @@ and the Play and Pass buttons, on a desktop, on a phone and from the keyboard al
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from browser_helpers import VISIBLE_STRIP, hand, post_json, server_view
+from browser_helpers import VISIBLE_STRIP, hand, open_solo, server_view
 
 from threethirteen.games import get_game
 from threethirteen.games.thirteen.actions import parse_action
@@ -26,19 +25,15 @@ def open_thirteen(
 ) -> tuple[Any, str]:
     """A solo Thirteen table against three easy bots, opened in a new page as its player
     (the seat stored the way js/api.js saveSeat does); the page and the table id."""
-    answer = post_json(
-        pages.base + "/api/solo",
-        {"name": "Ada", "game": "thirteen", "opponents": 3, "difficulty": "easy"},
+    return open_solo(
+        pages,
+        "thirteen",
+        3,
+        ".game.thirteen #hand .card",
+        width=width,
+        height=height,
+        locale=locale,
     )
-    table_id = answer["table_id"]
-    seat = {"seat": answer["seat"], "token": answer["token"], "name": "Ada"}
-    page = pages.new(width=width, height=height, locale=locale)
-    page.context.add_init_script(
-        f"localStorage.setItem({json.dumps('tt.seat.' + table_id)}, {json.dumps(json.dumps(seat))})"
-    )
-    page.goto(f"{pages.base}/t/{table_id}")
-    page.wait_for_selector(".game.thirteen #hand .card")
-    return page, table_id
 
 
 def moves_shown(page: Any) -> tuple[int, int]:

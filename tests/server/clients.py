@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from websockets.sync.client import ClientConnection
@@ -56,9 +57,20 @@ def play(
             waiting = message["version"]
 
 
-def play_to_the_end(ws: Any, seat: int = 0) -> tuple[int, dict[str, Any]]:
-    """Play ``seat`` over a TestClient websocket until the match ends: the moves made
-    and the last snapshot."""
+def by_hint(view: dict[str, Any]) -> str:
+    """The view's hint: the ``medium`` bot's move (Thirteen's and Rummy's tables)."""
+    hint = view["hint"]
+    assert hint["action"] in view["legal_actions"] and hint["key"] == "hint.medium", hint
+    return str(hint["action"])
+
+
+def play_to_the_end(
+    ws: Any, seat: int = 0, choose: Callable[[dict[str, Any]], str] | None = None
+) -> tuple[int, dict[str, Any]]:
+    """Play ``seat`` over a TestClient websocket until the match ends, each move by
+    ``choose`` (default :func:`pick`, Three-Thirteen's): the moves made and the last
+    snapshot."""
+    choose = choose or pick
     moves = 0
     while True:
         message: dict[str, Any] = ws.receive_json()
@@ -71,5 +83,6 @@ def play_to_the_end(ws: Any, seat: int = 0) -> tuple[int, dict[str, Any]]:
         if view["phase"] == "round-over" and seat not in message["table"]["ready"]:
             ws.send_json({"type": "ready", "version": message["version"]})
         elif view["legal_actions"]:
-            ws.send_json({"type": "action", "version": message["version"], "action": pick(view)})
+            action = choose(view)
+            ws.send_json({"type": "action", "version": message["version"], "action": action})
             moves += 1

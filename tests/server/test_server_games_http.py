@@ -16,6 +16,8 @@ from threethirteen.games import GAME_NAMES, get_game
 from threethirteen.server.app import create_app
 from threethirteen.store import MemoryStore
 
+from .clients import by_hint, play_to_the_end
+
 SHORT = {"thirteen": ["target=2"], "rummy": ["target=25"]}
 
 
@@ -28,26 +30,7 @@ def client() -> Iterator[TestClient]:
 
 def play_by_hints(ws: Any) -> tuple[int, dict[str, Any]]:
     """Play seat 0 by the view's hints (the medium bot's moves) to the end of the match."""
-    moves = 0
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == "presence":
-            continue
-        assert message["type"] == "snapshot", message
-        view = message["view"]
-        if message["table"]["status"] == "finished":
-            return moves, message
-        if view["phase"] == "round-over" and 0 not in message["table"]["ready"]:
-            ws.send_json({"type": "ready", "version": message["version"]})
-        elif view["legal_actions"]:
-            hint = view["hint"]
-            assert hint["action"] in view["legal_actions"] and hint["key"] == "hint.medium"
-            ws.send_json(
-                {"type": "action", "version": message["version"], "action": hint["action"]}
-            )
-            moves += 1
-        else:
-            assert view["hint"] is None
+    return play_to_the_end(ws, 0, by_hint)
 
 
 @pytest.mark.parametrize("game", ["thirteen", "rummy"])

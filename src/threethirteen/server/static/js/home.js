@@ -509,17 +509,23 @@ function openTables(opts) {
   return panel;
 }
 
-export async function renderHome(main, { navigate }) {
+/** The server's options for a page: "Loading…" meanwhile, the error shown (and null) if
+ * they cannot be had. */
+export async function loadOptions(main) {
   clear(main);
   main.append(h("p.loading", {}, t("common.loading")));
-  let opts;
   try {
-    opts = await options();
+    return await options();
   } catch (err) {
     clear(main);
     main.append(h("p.error", { role: "alert" }, t("error.server", { message: err.message })));
-    return;
+    return null;
   }
+}
+
+export async function renderHome(main, { navigate }) {
+  const opts = await loadOptions(main);
+  if (!opts) return;
   let current = chosenGame(opts);
   const forms = h("div.forms");
   const side = h("div.side");

@@ -17,7 +17,7 @@ import {
   gamePicture,
   gameTitle,
   houseLabel,
-  options,
+  loadOptions,
   playerRange,
   prefs,
   presetLabel,
@@ -163,16 +163,8 @@ function playButton(game, navigate, id) {
 
 /** The how-to-play page of `name` (none: the game last chosen on the start page). */
 export async function renderHowto(main, name, { navigate }) {
-  clear(main);
-  main.append(h("p.loading", {}, t("common.loading")));
-  let opts;
-  try {
-    opts = await options();
-  } catch (err) {
-    clear(main);
-    main.append(h("p.error", { role: "alert" }, t("error.server", { message: err.message })));
-    return;
-  }
+  const opts = await loadOptions(main);
+  if (!opts) return;
   const wanted = name || (GAME_NAMES.includes(prefs().game) ? prefs().game : DEFAULT_GAME);
   const game = gameList(opts).find((g) => g.name === wanted);
   clear(main);
