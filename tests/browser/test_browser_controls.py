@@ -115,7 +115,10 @@ def test_english_and_polish(pages: Any) -> None:
     page.click("#solo-play")
     page.wait_for_selector("#hand .card")
     assert re.fullmatch(r"Runda 1 z 11", page.locator("#round-info").inner_text())
-    assert page.locator(".area-left .seat-title").inner_text() in ("Lewy",)
+    assert re.fullmatch(
+        r"Bot 1 \((łatwy|średni|trudny)\)", page.locator(".area-left .seat-title").inner_text()
+    )
+    assert page.locator(".area-left .seat-sub").inner_text().startswith("Lewy")
     labels = page.locator("#hand .card").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))"
     )
@@ -123,7 +126,10 @@ def test_english_and_polish(pages: Any) -> None:
     pages.shot(page, "polish")
     page.click("#lang-switch")
     page.wait_for_function("document.querySelector('#round-info').textContent === 'Round 1 of 11'")
-    assert page.locator(".area-left .seat-title").inner_text() == "Left"
+    assert page.locator(".area-left .seat-sub").inner_text().startswith("Left")
+    assert re.fullmatch(
+        r"Bot 1 \((easy|medium|hard)\)", page.locator(".area-left .seat-title").inner_text()
+    )
 
 
 def catalog(lang: str) -> dict[str, Any]:
@@ -158,3 +164,29 @@ def test_catalogs_have_the_same_keys_and_placeholders() -> None:
         )
     used |= set(re.findall(r'data-i18n="([\w.-]+)"', (CATALOGS.parent / "index.html").read_text()))
     assert used - set(en) == set()
+    # Keys built from what the server sends: every error code (docs/protocol.md's HTTP errors
+    # and websocket error table, and every code the server raises) has `error.<code>`, and
+    # every difficulty has `difficulty.<name>`, in both catalogs.
+    codes = error_codes()
+    assert {"illegal-action", "not-your-turn", "not-finished", "too-many"} <= codes
+    built = {f"error.{code}" for code in codes}
+    built |= {f"difficulty.{name}" for name in ("easy", "medium", "hard", "expert")}
+    assert built - set(en) == set()
+    assert built - set(pl) == set()
+
+
+def error_codes() -> set[str]:
+    """The error codes the server may send: those docs/protocol.md lists (the HTTP errors'
+    paragraph, the websocket `error` table) and those the server's code raises."""
+    root = CATALOGS.parents[4]
+    doc = (root / "docs" / "protocol.md").read_text(encoding="utf-8")
+    http = doc[doc.index("Errors are JSON with an HTTP status") :]
+    http = http[: http.index("\n\n")]
+    codes = set(re.findall(r"`([a-z]+(?:-[a-z]+)+)`", http))
+    table = doc[doc.index("| code | when |") :]
+    table = table[: table.index("\n\n")]
+    codes |= set(re.findall(r"^\| `([a-z-]+)` \|", table, flags=re.MULTILINE))
+    for source in (root / "src" / "threethirteen" / "server").glob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'(?:Error|encode_error)\(\s*"([a-z]+(?:-[a-z]+)*)"', text))
+    return codes

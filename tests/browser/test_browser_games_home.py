@@ -258,7 +258,12 @@ def test_history_lists_each_game_and_replays_it_on_its_board(pages: Any) -> None
             "document.querySelector('#replay-step').textContent.startsWith('Step 2 ')"
         )
         second = get_json(f"{pages.base}/api/matches/{match}/replay?step=1")
-        name = second["names"][second["action"]["seat"]]
+        # The seat named as at the table: a bot as "Bot 1 (easy)" (the server's `seats`).
+        seat = second["action"]["seat"]
+        name = second["names"][seat]
+        if second["seats"][seat]["kind"] == "bot":
+            number = sum(s["kind"] == "bot" for s in second["seats"][: seat + 1])
+            name = f"Bot {number} ({name})"
         assert page.locator("#replay-action").inner_text().startswith(f"{name}: ")
         page.keyboard.press("End")
         page.wait_for_function(

@@ -473,7 +473,7 @@ def test_rummy_turn_by_keyboard(pages: Any) -> None:
     wait_moved(page, before)
     assert code not in hand(page)
     # The bot's moves are announced to screen readers.
-    page.wait_for_function("document.querySelector('#live').textContent.includes('Easy bot')")
+    page.wait_for_function("document.querySelector('#live').textContent.includes('Bot 1 (easy)')")
     view = server_view(page, pages.base)
     assert any(e["seat"] == view["seat"] and e["action"] == f"discard {code}" for e in view["log"])
 

@@ -23,12 +23,12 @@ def test_solo_round_played_by_clicking(pages: Any) -> None:
     # Each opponent's level chosen on its own (all easy: quick bots).
     start_solo(page, pages.base, preset="classic", opponents=3, each=["easy", "easy", "easy"])
 
-    # Three computer players sit Left, Top and Right, as in the app.
-    assert page.locator(".area-left .seat-title").inner_text() == "Left"
-    assert page.locator(".area-top .seat-title").inner_text() == "Top"
-    assert page.locator(".area-right .seat-title").inner_text() == "Right"
-    subs = page.locator(".seat .seat-sub").all_inner_texts()
-    assert len(subs) == 3 and all(sub.startswith("Easy") for sub in subs), subs
+    # Three computer players, each its own name, sit Left, Top and Right, as in the app.
+    assert page.locator(".area-left .seat-title").inner_text() == "Bot 1 (easy)"
+    assert page.locator(".area-top .seat-title").inner_text() == "Bot 2 (easy)"
+    assert page.locator(".area-right .seat-title").inner_text() == "Bot 3 (easy)"
+    subs = [page.locator(f".area-{a} .seat-sub").inner_text() for a in ("left", "top", "right")]
+    assert [sub.split(" ·")[0] for sub in subs] == ["Left", "Top", "Right"], subs
     assert page.locator("#round-info").inner_text() == "Round 1 of 11"
     assert page.locator("#wild-info").inner_text() == "Wild: 3s"
     cards = hand(page)
@@ -148,7 +148,7 @@ def test_an_engine_the_host_runs_is_picked_like_a_difficulty(pages: Any) -> None
     labels = page.locator("#solo-difficulty option").all_inner_texts()
     assert "pile (engine)" in labels and labels.index("pile (engine)") > labels.index("Easy")
     start_solo(page, pages.base, preset="classic", opponents=1, difficulty="pile")
-    assert page.locator(".seat .seat-sub").first.inner_text().startswith("pile (engine)")
+    assert page.locator(".seat .seat-title").first.inner_text() == "Bot 1 (pile)"
     assert page.locator(".badge.stand-in").count() == 0
     assert play_until_round_over(page)
     # The engine answered every turn of the round: no stand-in took its seat.
@@ -159,7 +159,7 @@ def test_an_engine_the_host_runs_is_picked_like_a_difficulty(pages: Any) -> None
 def test_a_broken_engine_shows_its_stand_in(pages: Any) -> None:
     page = pages.new()
     start_solo(page, pages.base, preset="classic", opponents=1, difficulty="broken")
-    assert page.locator(".seat .seat-sub").first.inner_text().startswith("broken (engine)")
+    assert page.locator(".seat .seat-title").first.inner_text() == "Bot 1 (broken)"
     # Its first move is illegal: the server seats `simple` and the page says so.
     assert play_until_round_over(page)
     assert page.locator(".badge.stand-in").first.inner_text() == "engine unavailable: Medium plays"

@@ -119,9 +119,10 @@ def test_thirteen_round_played_by_clicking(pages: Any) -> None:
     assert cards == sorted(cards, key=strength)
     # Three opponents around the table, each with 13 card backs at the start.
     assert page.locator(".thirteen-seat").count() == 3
-    assert page.locator(".area-left .seat-title").inner_text() == "Left"
-    assert page.locator(".area-top .seat-title").inner_text() == "Top"
-    assert page.locator(".area-right .seat-title").inner_text() == "Right"
+    assert page.locator(".area-left .seat-title").inner_text() == "Bot 1 (easy)"
+    assert page.locator(".area-top .seat-title").inner_text() == "Bot 2 (easy)"
+    assert page.locator(".area-right .seat-title").inner_text() == "Bot 3 (easy)"
+    assert page.locator(".area-left .seat-sub").inner_text().startswith("Left")
     view = server_view(page, pages.base)
     assert view["first_lead_card"] == "3S"
     if not view["log"]:
@@ -394,7 +395,8 @@ def test_thirteen_match_over_panel(pages: Any) -> None:
     view = game.view_to_json(state.view(0))
     (winner,) = view["winners"]
     page = mount(pages, view, 0)
-    assert page.locator("#winner").inner_text() == f"Winner: {'ABCD'[winner]}"
+    # The seats are bots named A to D: each one's name says so ("Bot 3 (C)").
+    assert page.locator("#winner").inner_text() == f"Winner: Bot {winner + 1} ({'ABCD'[winner]})"
     assert page.locator("#next-round").count() == 0
     assert page.locator("#new-match").get_attribute("href") == "/"
     rows = page.locator("#totals tbody tr")

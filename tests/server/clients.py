@@ -58,9 +58,11 @@ def play(
 
 
 def by_hint(view: dict[str, Any]) -> str:
-    """The view's hint: the ``medium`` bot's move (Thirteen's and Rummy's tables)."""
+    """The view's hint: the ``medium`` bot's move (Thirteen's and Rummy's tables), with
+    its reason's key (``hint.``...) and English text."""
     hint = view["hint"]
-    assert hint["action"] in view["legal_actions"] and hint["key"] == "hint.medium", hint
+    assert hint["action"] in view["legal_actions"], hint
+    assert hint["key"].startswith("hint.") and hint["text"], hint
     return str(hint["action"])
 
 

@@ -18,13 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from threethirteen.bots.match import GameBot
+from threethirteen.bots.rummy_hints import reason
 from threethirteen.cards import Card
-from threethirteen.cli.rummy_render import card_label, cards_label, count, meld_label
+from threethirteen.cli.rummy_render import card_label, cards_label, count
 from threethirteen.errors import NotationError
 from threethirteen.games.rummy.actions import Action, Discard, Draw, LayOff, NewMeld, Take
-from threethirteen.games.rummy.analysis import arrange, deadwood
 from threethirteen.games.rummy.melds import Meld, MeldKind, fits, meld_kind, run_position
-from threethirteen.games.rummy.scoring import hand_points
 from threethirteen.games.rummy.views import Phase, RummyView
 
 __all__ = [
@@ -367,20 +366,9 @@ def hint_for(view: RummyView, bot: GameBot, level: str, *, unicode: bool = True)
     return Hint(action, hint_reason(view, action, unicode=unicode), level)
 
 
-def _count_with(view: RummyView, card: Card) -> int:
-    """The least count of the hand after taking ``card`` and discarding another card."""
-    hand = [*view.hand, card]
-    ace_high = view.rules.ace_high
-    best = None
-    for other in view.hand:
-        left = [c for c in hand if c != other]
-        value = deadwood(left, view.table, ace_high)
-        best = value if best is None else min(best, value)
-    return deadwood(hand, view.table, ace_high) if best is None else best
-
-
 def hint_reason(view: RummyView, action: Action, *, unicode: bool = True) -> str:
-    """Why the move makes sense, in one line: ``7♥ lowers your count from 23 to 16``.
+    """Why the move makes sense, in one line: ``7♥ lowers your count from 23 to 16``
+    (:func:`threethirteen.bots.rummy_hints.reason`, in English).
 
     The count is what the cards left in hand would cost after the best melds and
     lay-offs (:func:`~threethirteen.games.rummy.analysis.deadwood`).
@@ -398,48 +386,4 @@ def hint_reason(view: RummyView, action: Action, *, unicode: bool = True) -> str
     >>> hint_reason(state.view(0), Discard(Card.parse("KC")))
     'it is in no meld; your count after it is 9'
     """
-    hand = view.hand
-    table = view.table
-    ace_high = view.rules.ace_high
-    label = _labeller(unicode)
-    if isinstance(action, Draw | Take):
-        top = view.top
-        if top is None:
-            return "the discard pile is empty"
-        now = deadwood(hand, table, ace_high)
-        after = _count_with(view, top)
-        if isinstance(action, Take):
-            if after < now:
-                return f"{label(top)} lowers your count from {now} to {after}"
-            return f"the bot wants {label(top)}, though it does not lower your count ({now}) yet"
-        if after < now:
-            return (
-                f"{label(top)} would lower your count from {now} to {after}, but taking it "
-                "shows the others what you collect"
-            )
-        return f"{label(top)} on the pile would not lower your count of {now}"
-    if isinstance(action, NewMeld):
-        if len(action.cards) == len(hand):
-            return "these are your last cards: you go out"
-        meld = Meld.of(action.cards, ace_high=ace_high)
-        points = count("point", hand_points(action.cards))
-        return f"it lays down {meld_label(meld)}, {points} off your hand"
-    if isinstance(action, LayOff):
-        if len(hand) == 1:
-            return "it is your last card: you go out"
-        where = ""
-        if 0 < action.target <= len(table):
-            where = f" ({cards_label(table[action.target - 1].cards, unicode=unicode)})"
-        points = count("point", hand_points([action.card]))
-        return (
-            f"{label(action.card)} fits table meld {action.target}{where}, {points} off your hand"
-        )
-    if len(hand) == 1:
-        return "it is your last card: discard it and you go out"
-    rest = [card for card in hand if card != action.card]
-    after = deadwood(rest, table, ace_high)
-    if after == 0:
-        return "the cards you keep all make melds (your count after it is 0)"
-    if action.card in arrange(hand, table, ace_high).left:
-        return f"it is in no meld; your count after it is {after}"
-    return f"your count after it is {after}"
+    return reason(view, action).text(unicode=unicode)

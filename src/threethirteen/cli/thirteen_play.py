@@ -32,6 +32,7 @@ from rich.text import Text
 
 from threethirteen.bots import bot_name, game_bots, make_bot
 from threethirteen.bots.match import GameBot
+from threethirteen.bots.thirteen_hints import reason
 from threethirteen.cards import Card, Rank
 from threethirteen.cli.common import (
     QuitError,
@@ -348,44 +349,15 @@ def hint_for(view: ThirteenView, bot: GameBot, level: str, *, unicode: bool = Tr
 
 
 def hint_reason(view: ThirteenView, action: Action, *, unicode: bool = True) -> str:
-    """Why the move makes sense, in one line: ``leads your lowest sequence``.
+    """Why the move makes sense, in one line: ``leads your lowest sequence``
+    (:func:`threethirteen.bots.thirteen_hints.reason`, in English).
 
     >>> from threethirteen.games.thirteen.state import ThirteenState
     >>> view = ThirteenState.stack(None, ["3S 4D 5C 9H 9S", "6H 7H"]).view(0)
     >>> hint_reason(view, Play.of("3S 4D 5C"))
     'leads your lowest sequence (the first play must hold 3♠)'
     """
-    table = view.table
-    if isinstance(action, Pass):
-        if table is None:
-            return "passing is not allowed when you lead"
-        if not view.plays:
-            return f"nothing in your hand beats {cards_label(table.cards, unicode=unicode)}"
-        return "keeps your cards for later"
-    combo = classify(action.cards)
-    kind = kind_label(combo)
-    if len(action.cards) == len(view.hand):
-        return "plays your last card" if len(action.cards) == 1 else "plays your last cards"
-    alike = [
-        classify(play.cards)
-        for play in view.plays
-        if len(play.cards) == combo.size and classify(play.cards).kind is combo.kind
-    ]
-    lowest = all(strength(other.high) >= strength(combo.high) for other in alike)
-    if table is None:
-        reason = f"leads your lowest {kind}" if lowest else f"leads a {kind}"
-        if combo.kind is Kind.FOUR:
-            reason = "leads your four of a kind"
-        must = view.first_lead_card if not view.log else None
-        if must is not None:
-            reason += f" (the first play must hold {_label(must, unicode)})"
-        return reason
-    shown = cards_label(table.cards, unicode=unicode)
-    if combo.is_bomb and table.high.rank is Rank.TWO and not table.is_bomb:
-        return f"bombs the {shown}"
-    if lowest:
-        return f"the lowest {kind} that beats {shown}"
-    return f"beats {shown}"
+    return reason(view, action).text(unicode=unicode)
 
 
 # -- the game loop ---------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from threethirteen.server.limits import Limits, RateLimiter, TooManyError, clien
 from threethirteen.server.protocol import (
     MAX_BODY_BYTES,
     ProtocolError,
+    check_bot_speed,
     decode_message,
     encode_error,
     load_json,
@@ -449,8 +450,16 @@ def _history_entry(row: TableRow, player: str | None = None) -> dict[str, Any]:
         "finished_at": row.finished_at,
         "rules": row.preset,
         **table_game(row.game).record_summary(row.record or ""),
+        "seats": _seat_kinds(row),
         "you": you,
     }
+
+
+def _seat_kinds(row: TableRow) -> list[dict[str, Any]]:
+    """Each seat's ``kind`` (``human``, ``bot``, ``empty``) and ``bot`` (a bot seat's registry
+    or engine name, else null), so clients name a finished match's seats as its table did
+    ("Bot 2 (medium)" rather than the record's bare "medium")."""
+    return [{"kind": s.kind, "bot": s.bot if s.kind == "bot" else None} for s in row.seats]
 
 
 PLAYER_HEADER = "X-Player"
@@ -653,11 +662,12 @@ def create_app(
         preset, house = _rules_spec(data)
         bots = _opponents(data, table_game(game).default_opponents)
         name = check_name(data.get("name", "You"))
+        speed = check_bot_speed(data.get("bot_speed", "normal"))
         client = address(request)
         admit(client)
         player = _player_field(data)
         ticket = service.create_solo(
-            name, preset, house, bots, owner=client, game=game, player=player
+            name, preset, house, bots, owner=client, game=game, player=player, bot_speed=speed
         )
         driver.wake(ticket.table_id)
         return _ticket(ticket)
@@ -774,7 +784,8 @@ def create_app(
     async def replay(match_id: str, request: Request) -> dict[str, Any]:
         row = finished_record(match_id)
         step = _int_arg(request, "step", 0, 0, 10**9)
-        return {"id": match_id, **table_game(row.game).replay_step(row.record or "", step)}
+        answer = table_game(row.game).replay_step(row.record or "", step)
+        return {"id": match_id, **answer, "seats": _seat_kinds(row)}
 
     # -- websocket --------------------------------------------------------------------
 

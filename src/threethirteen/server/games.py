@@ -30,6 +30,7 @@ from functools import cache
 from typing import Any
 
 from threethirteen.bots import Bot, bot_name, game_bots, make_bot
+from threethirteen.bots.game_hints import reason_for
 from threethirteen.bots.hints import encode_hint
 from threethirteen.errors import NotationError, ThreeThirteenError
 from threethirteen.game import Game, MatchState, Stage
@@ -220,12 +221,18 @@ class TableGame:
     def hint(self, view: Any) -> dict[str, Any] | None:
         """The web view's ``hint``: the ``medium`` bot's move for the seat to act, or None.
 
-        ``{"action": "play 4S 4H", "key": "hint.medium", "params": {"action": ...},
-        "text": ...}``, as Three-Thirteen's hints are shaped (a key the browser
-        translates, and English text)."""
+        ``{"action": "play 4S 4H", "key": "hint.beatLowest", "params": {"cards": "4S 4H",
+        ...}, "text": ...}``, as Three-Thirteen's hints are shaped: the reason as a key
+        the browser translates (:func:`~threethirteen.bots.game_hints.reason_for`), and
+        English text. A game without reasons sends ``hint.medium`` (``params``: the
+        ``action``)."""
         if not view.legal_actions:
             return None
-        action = str(self._hint_bot().choose(view))
+        move = self._hint_bot().choose(view)
+        action = str(move)
+        reason = reason_for(self.name, view, move)
+        if reason is not None:
+            return {"action": action, **reason.to_json()}
         return {
             "action": action,
             "key": "hint.medium",

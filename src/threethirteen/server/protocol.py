@@ -40,6 +40,7 @@ from threethirteen.games.three_thirteen.views import Event, PlayerView
 # The view encoders live in threethirteen.games.three_thirteen.view_json (the lab's engines
 # use them too); they are re-exported here as part of the protocol's API.
 __all__ = [
+    "BOT_SPEEDS",
     "MAX_BODY_BYTES",
     "MAX_DEPTH",
     "MAX_FRAME_BYTES",
@@ -49,6 +50,7 @@ __all__ = [
     "AddBotMessage",
     "Arrangements",
     "BackMessage",
+    "BotSpeedMessage",
     "ClearSeatMessage",
     "ClientMessage",
     "JsonList",
@@ -58,6 +60,7 @@ __all__ = [
     "SpectatorsMessage",
     "StandInMessage",
     "StartMessage",
+    "check_bot_speed",
     "decode_message",
     "encode_arrangement",
     "encode_error",
@@ -314,6 +317,32 @@ class SpectatorsMessage:
     open: bool
 
 
+BOT_SPEEDS: dict[str, float] = {"slow": 3.0, "normal": 1.0, "fast": 0.2}
+"""A solo table's bot speeds: each multiplies the server's pause before a bot's move
+(``--bot-delay``, which is ``normal``)."""
+
+
+def check_bot_speed(value: object) -> str:
+    """A bot speed of :data:`BOT_SPEEDS`; raises ``ProtocolError('bad-request')`` quoting
+    anything else."""
+    if not isinstance(value, str) or value not in BOT_SPEEDS:
+        known = ", ".join(BOT_SPEEDS)
+        raise ProtocolError(
+            "bad-request", f"unknown bot speed {quote(value)}; known: {known}", value
+        )
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpeedMessage:
+    """``bot_speed``: the player of a solo table sets how long its bots pause before a
+    move (``slow``, ``normal`` or ``fast``). A setting, not a move: taken whatever the
+    ``version``."""
+
+    version: int
+    speed: str
+
+
 @dataclass(frozen=True, slots=True)
 class PingMessage:
     """``ping``: answered by ``pong``; changes nothing."""
@@ -328,6 +357,7 @@ ClientMessage = (
     | StandInMessage
     | BackMessage
     | SpectatorsMessage
+    | BotSpeedMessage
     | PingMessage
 )
 
@@ -393,6 +423,11 @@ def _decode_spectators(data: Mapping[str, Any]) -> ClientMessage:
     return SpectatorsMessage(_version(data, "spectators"), _field(data, "open", bool, "spectators"))
 
 
+def _decode_bot_speed(data: Mapping[str, Any]) -> ClientMessage:
+    speed = check_bot_speed(_field(data, "speed", str, "bot_speed"))
+    return BotSpeedMessage(_version(data, "bot_speed"), speed)
+
+
 def _decode_ping(data: Mapping[str, Any]) -> ClientMessage:
     return PingMessage()
 
@@ -406,6 +441,7 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], ClientMessage]] = {
     "stand_in": _decode_stand_in,
     "back": _decode_back,
     "spectators": _decode_spectators,
+    "bot_speed": _decode_bot_speed,
     "ping": _decode_ping,
 }
 

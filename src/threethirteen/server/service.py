@@ -55,9 +55,11 @@ from threethirteen.server.engines import (
 )
 from threethirteen.server.games import DEFAULT_GAME, TableGame, table_game
 from threethirteen.server.protocol import (
+    BOT_SPEEDS,
     ActionMessage,
     AddBotMessage,
     BackMessage,
+    BotSpeedMessage,
     ClearSeatMessage,
     ClientMessage,
     PingMessage,
@@ -66,6 +68,7 @@ from threethirteen.server.protocol import (
     SpectatorsMessage,
     StandInMessage,
     StartMessage,
+    check_bot_speed,
     quote,
 )
 from threethirteen.server.tables import (
@@ -168,6 +171,9 @@ class TableService:
         self.engine_slots = EngineSlots(max_engines, wait=engine_wait)
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
+        # A solo table's bot speed (BOT_SPEEDS), by table id; kept in memory only: a
+        # restart brings its tables back at "normal".
+        self._speeds: dict[str, str] = {}
 
     # -- tables -------------------------------------------------------------------------
 
@@ -228,6 +234,7 @@ class TableService:
                 bots = list(table.bots.values())
             with self._lock:
                 self._tables.pop(table.id, None)
+                self._speeds.pop(table.id, None)
             _close(bots)
             gone.append(table.id)
         return gone
@@ -349,17 +356,21 @@ class TableService:
         owner: str | None = None,
         game: str = DEFAULT_GAME,
         player: str | None = None,
+        bot_speed: str = "normal",
     ) -> Ticket:
         """A started match of ``game``: the player (at address ``owner``, with the player
         key ``player``) at seat 0, one bot (difficulty or name) a seat after. ``preset``
         None is the game's default. The table is private: spectators may not watch until
-        its player opens it (the ``spectators`` message).
+        its player opens it (the ``spectators`` message). ``bot_speed`` (of
+        :data:`~threethirteen.server.protocol.BOT_SPEEDS`) sets its bots' pause; the
+        player changes it with the ``bot_speed`` message.
 
         Raises :class:`ProtocolError` for a bad name, game, rules, opponent count or
         bot (``unknown-bot``: a difficulty whose bot does not exist yet, say).
         """
         name = check_name(name)
         kind = table_game(game)
+        bot_speed = check_bot_speed(bot_speed)
         if not 1 <= len(bots) <= 7:
             raise ProtocolError("bad-request", f"1 to 7 opponents, got {len(bots)}", len(bots))
         for requested in bots:
@@ -370,6 +381,8 @@ class TableService:
         for seat, requested in enumerate(bots, start=1):
             self._seat_bot(table, seat, requested)
         self._start(table)
+        if bot_speed != "normal":
+            self._speeds[table.id] = bot_speed
         self._register(table)
         return ticket
 
@@ -493,7 +506,7 @@ class TableService:
             return Outcome(pong=True)
         table = self.table(table_id)
         with table.lock:
-            if message.version != table.version:
+            if message.version != table.version and not isinstance(message, BotSpeedMessage):
                 return Outcome(stale=True)
             handler = _HANDLERS[type(message)]
             return handler(self, table, seat, message)
@@ -635,6 +648,25 @@ class TableService:
             table.watchable = message.open
             self._bump(table)  # stored with the next version
         return Outcome(changed=True)
+
+    def _on_bot_speed(self, table: Table, seat: int | None, message: BotSpeedMessage) -> Outcome:
+        """The player of a solo table sets how long its bots pause before a move."""
+        if seat is None or not table.solo or seat != table.host:
+            raise ProtocolError(
+                "bad-request", "only the player of a solo table sets its bots' speed", seat
+            )
+        if self.bot_speed(table.id) != message.speed:
+            self._speeds[table.id] = message.speed
+            self._bump(table)  # a new snapshot shows it
+        return Outcome(changed=True)
+
+    def bot_speed(self, table_id: str) -> str:
+        """A table's bot speed: ``normal`` unless its solo player chose another."""
+        return self._speeds.get(table_id, "normal")
+
+    def _bot_delay(self, table: Table) -> float:
+        """The pause before a bot's (or a stand-in's) move at ``table``."""
+        return self.bot_delay * BOT_SPEEDS[self.bot_speed(table.id)]
 
     def _stand_in(self, table: Table, seat: int, reason: str) -> None:
         """The stand-in plays the human ``seat`` from now on, for ``reason``."""
@@ -829,15 +861,16 @@ class TableService:
                 return AutoMove("advance", -1, table.version, since + table.turn_seconds, None)
             seat = state.current
             s = table.seats[seat]
+            delay = self._bot_delay(table)
             if s.kind is SeatKind.BOT:
-                return AutoMove("bot", seat, table.version, since + self.bot_delay, s.bot)
+                return AutoMove("bot", seat, table.version, since + delay, s.bot)
             stand_in = table.game.stand_in
             if s.kind is SeatKind.EMPTY or s.stand_in is not None:
-                at = since + self.bot_delay
+                at = since + delay
                 return AutoMove("stand_in", seat, table.version, at, stand_in)
             moves: list[AutoMove] = []
             if table.takeover_seconds is not None and s.disconnected_since is not None:
-                at = max(s.disconnected_since + table.takeover_seconds, since + self.bot_delay)
+                at = max(s.disconnected_since + table.takeover_seconds, since + delay)
                 moves.append(AutoMove("takeover", seat, table.version, at, stand_in))
             if table.turn_seconds is not None:
                 at = since + table.turn_seconds
@@ -970,6 +1003,7 @@ class TableService:
             "takeover_seconds": table.takeover_seconds,
             "solo": table.solo,
             "watchable": table.watchable or not table.solo,
+            "bot_speed": self.bot_speed(table.id) if table.solo else None,
             "turn_deadline": self._deadline(table, now),
             "ready": sorted(table.ready),
             "spectators": table.spectators,
@@ -1174,6 +1208,7 @@ _HANDLERS: dict[type, Handler] = {
     StandInMessage: TableService._on_stand_in,
     BackMessage: TableService._on_back,
     SpectatorsMessage: TableService._on_spectators,
+    BotSpeedMessage: TableService._on_bot_speed,
 }
 """One handler a message type (``ping`` is answered before the table is looked at)."""
 

@@ -2,13 +2,13 @@
 // Three-Thirteen's replay is drawn here; another game's position is drawn by that game's
 // board (boards.js), the one its tables use, given a page that nobody sits at.
 
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { loadBoard } from "./boards.js";
 import { cardElement, cardShort, isWild } from "./cards.js";
 import { clear, h, toast } from "./dom.js";
 import { DEFAULT_GAME, gameTitle, presetLabel } from "./home.js";
 import { language, t } from "./i18n.js";
-import { cardRow, reveal, scoreSheet, seating, wildLabel } from "./render.js";
+import { cardRow, displayNames, errorText, recordSeats, reveal, scoreSheet, seating, wildLabel } from "./render.js";
 
 // Control icons drawn as SVG (media-control glyphs are missing from many fonts).
 const ICONS = {
@@ -29,9 +29,15 @@ function icon(name) {
   return span;
 }
 
-/** Tell seats with the same name apart: "easy", "easy" become "easy (2)", "easy (3)". */
-export function uniqueNames(names) {
-  return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} (${i + 1})` : n));
+/** The seats' display names of a finished match (History's entry or a replay step): the
+ * record's `names` and the server's `seats` kinds, named as at the table (displayNames). */
+export function matchNames(data) {
+  return displayNames(recordSeats(data?.names || [], data?.seats || null));
+}
+
+/** A failed request in words: a server's refusal translated by its code. */
+function failure(err) {
+  return err instanceof ApiError ? errorText(err) : t("error.server", { message: err.message });
 }
 
 export async function renderHistory(main) {
@@ -49,7 +55,7 @@ export async function renderHistory(main) {
     // This browser's own matches first (found by its player key), then everyone's.
     [{ matches: mine }, { matches }] = await Promise.all([api("GET", "/api/matches?mine=true&limit=50"), api("GET", "/api/matches?limit=50")]);
   } catch (err) {
-    section.append(h("p.error", { role: "alert" }, t("error.server", { message: err.message })));
+    section.append(h("p.error", { role: "alert" }, failure(err)));
     return;
   }
   const others = matches.filter((m) => m.you === null || m.you === undefined);
@@ -66,7 +72,7 @@ function historyTable(matches, id) {
   const fmt = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
   const rows = matches.map((m) => {
     const when = m.finished_at ? fmt.format(new Date(m.finished_at)) : "";
-    const names = uniqueNames(m.names);
+    const names = matchNames(m);
     const winners = (m.winners || []).map((w) => names[w]).join(", ") || t("history.noWinner");
     const players = names.map((n, i) => (i === m.you ? h("strong", {}, `${n} (${t("seat.you")}): ${m.totals[i]}`) : `${n}: ${m.totals[i]}`));
     const game = m.game || DEFAULT_GAME;
@@ -103,7 +109,7 @@ export async function renderStats(main) {
   try {
     data = await api("GET", "/api/stats");
   } catch (err) {
-    section.append(h("p.error", { role: "alert" }, t("error.server", { message: err.message })));
+    section.append(h("p.error", { role: "alert" }, failure(err)));
     return;
   }
   if (!data.matches) {
@@ -183,9 +189,9 @@ export class ReplayPage {
     } catch (err) {
       if (!this.data) {
         clear(this.main);
-        this.main.append(h("section.panel", {}, h("h2", {}, t("replay.title")), h("p.error", { role: "alert" }, t("error.server", { message: err.message })), h("a", { href: "#/history" }, t("nav.history"))));
+        this.main.append(h("section.panel", {}, h("h2", {}, t("replay.title")), h("p.error#replay-error", { role: "alert" }, failure(err)), h("a", { href: "#/history" }, t("nav.history"))));
       } else {
-        toast(err.message);
+        toast(failure(err));
       }
       this.stop();
     }
@@ -266,7 +272,7 @@ export class ReplayPage {
 
   renderThreeThirteen() {
     const { state, action } = this.data;
-    const names = uniqueNames(this.data.names);
+    const names = matchNames(this.data);
     clear(this.main);
     const controls = this.controls();
     const what = action ? t("replay.action", { who: names[action.seat], what: describeAction(action.action) }) : t("replay.deal", { n: state.round });
@@ -307,12 +313,12 @@ export class ReplayPage {
   /** The table object a board draws a finished match of (nobody seated, nobody connected
    * but the names of the record). */
   boardTable() {
-    const names = uniqueNames(this.data.names);
+    const seats = recordSeats(this.data.names, this.data.seats || null);
     return {
       id: this.id,
       game: this.game(),
       status: "finished",
-      seats: names.map((name, i) => ({ seat: i, kind: "human", name, connected: true })),
+      seats: seats.map((s) => ({ ...s, connected: true })),
       ready: [],
       rules: this.rules || { name: "" },
     };
@@ -321,7 +327,7 @@ export class ReplayPage {
   /** The page a board is given in a replay: nobody's seat, nothing to send, no moves. */
   boardPage() {
     const replay = this;
-    const nameOf = (i) => uniqueNames(replay.data.names)[i] ?? "";
+    const nameOf = (i) => matchNames(replay.data)[i] ?? "";
     return {
       mySeat: null,
       snap: { table: this.boardTable(), you: { seat: null }, view: null },
@@ -377,7 +383,7 @@ export class ReplayPage {
   renderBoardStep() {
     const { action, view } = this.data;
     const game = this.game();
-    const names = uniqueNames(this.data.names);
+    const names = matchNames(this.data);
     this.ensureBoard();
     clear(this.main);
     // Rummy deals hands, as its board says; Thirteen deals rounds.

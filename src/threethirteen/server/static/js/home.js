@@ -6,6 +6,7 @@ import { api, saveSeat } from "./api.js";
 import { cardSVG } from "./cards.js";
 import { h, clear, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./render.js";
 
 export const DEFAULT_GAME = "three-thirteen";
 export const GAME_NAMES = ["three-thirteen", "thirteen", "rummy"];
@@ -371,7 +372,7 @@ function soloForm(opts, game, { navigate, name }) {
       if (player) body.name = player;
       await startSolo(body, navigate);
     } catch (err) {
-      toast(t("error.server", { message: err.message }));
+      toast(errorText(err));
       button.disabled = false;
     }
   });
@@ -432,7 +433,7 @@ function onlineForm(game, { navigate, name }) {
       saveSeat(answer.table_id, { ...answer, name: player });
       navigate(`/t/${answer.table_id}`);
     } catch (err) {
-      toast(t("error.server", { message: err.message }));
+      toast(errorText(err));
     }
   });
   return form;

@@ -9,6 +9,7 @@
 import { cardElement, isWild } from "./cards.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./render.js";
 import {
   DEFAULT_GAME,
   GAME_NAMES,
@@ -152,7 +153,7 @@ function playButton(game, navigate, id) {
         try {
           await startSolo(name ? { game: game.name, name } : { game: game.name }, navigate);
         } catch (err) {
-          toast(t("error.server", { message: err.message }));
+          toast(errorText(err));
           button.disabled = false;
         }
       },

@@ -3,7 +3,7 @@
 
 import { cardElement, cardLabel, isWild, parseCard } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** Where each opponent sits, seen from `mySeat`: [{seat, area, position}], clockwise. */
 export function seating(players, mySeat) {
@@ -23,13 +23,71 @@ export function seating(players, mySeat) {
   });
 }
 
+/** The level a bot seat plays at, in the page's language, as a name's part ("medium",
+ * "średni"); an engine or a bot named otherwise by its own name. */
+export function botLevel(s) {
+  const name = s?.name || s?.bot || "";
+  if (s?.engine) return name;
+  const key = `difficulty.${name}`;
+  const text = t(key);
+  return text === key ? name : text.toLocaleLowerCase(language());
+}
+
+/**
+ * The one display name of every seat, used on every screen (table, log, reveal, score
+ * sheet, lobby, History, replays): `seats` are the table object's seats ({kind, name, bot,
+ * engine}). A person is their name, told apart from another of the same name by the seat
+ * ("Ada (2)"); a bot is "Bot 1 (Medium)", numbered in seat order so that no two bots share
+ * a name; an empty seat is "empty seat". The page's own "You" is the caller's business.
+ */
+export function displayNames(seats) {
+  const list = seats || [];
+  let bots = 0;
+  return list.map((s, i) => {
+    if (!s || s.kind === "empty") return t("seat.empty");
+    if (s.kind === "bot") {
+      bots += 1;
+      return t("names.bot", { n: bots, level: botLevel(s) });
+    }
+    const name = s.name || t("names.seat", { n: i + 1 });
+    const same = list.filter((o) => o?.kind === "human" && o.name === s.name).length;
+    return same > 1 ? t("names.same", { name, n: i + 1 }) : name;
+  });
+}
+
+/** The seats of a finished match for displayNames: the record's `names` and, where the
+ * server sent them, the `seats` kinds ({kind, bot}); without kinds every seat is a person. */
+export function recordSeats(names, kinds = null) {
+  return (names || []).map((name, i) => {
+    const k = kinds?.[i];
+    return { seat: i, kind: k?.kind === "bot" ? "bot" : "human", name, bot: k?.bot ?? null };
+  });
+}
+
+/** A seat's display name (see displayNames); `names` given: that list's entry. */
 export function seatName(table, seat, names = null) {
   if (names) return names[seat] ?? `#${seat + 1}`;
-  const s = table?.seats?.[seat];
-  if (!s || s.kind === "empty") return t("seat.empty");
-  const name = s.name || `#${seat + 1}`;
-  const same = table.seats.filter((o) => o.kind !== "empty" && o.name === s.name).length;
-  return same > 1 ? `${name} (${seat + 1})` : name;
+  return displayNames(table?.seats)[seat] ?? t("seat.empty");
+}
+
+/** "Ada (played by the bot)": a move a bot made for a person (a stand-in, a turn timer). */
+export function byBot(name) {
+  return t("names.byBot", { name });
+}
+
+/** A refusal from the server in the page's language: the text of `error.<code>`, with
+ * what was sent quoted; the server's English message only for a code the catalogs lack.
+ * `err`: a websocket error ({code, message, input}) or an HTTP error body or ApiError
+ * ({error|code, message, input}). */
+export function errorText(err) {
+  const code = err?.code ?? err?.error ?? "";
+  const key = `error.${code}`;
+  const text = t(key);
+  if (!code || text === key) return err?.message || String(code || err);
+  const input = err?.input;
+  if (input === null || input === undefined || input === "") return text;
+  const quoted = typeof input === "string" ? input : JSON.stringify(input);
+  return t("error.quoting", { text, input: quoted });
 }
 
 /** A row of small cards (a meld, a revealed hand). */

@@ -107,12 +107,7 @@ class RummyBoard {
       const names = this.table?.names;
       name = seatName(this.table, seat, Array.isArray(names) ? names : null);
     }
-    // A bot named after its level ("easy") reads as "Easy bot".
-    const s = this.table?.seats?.[seat];
-    if (s?.kind === "bot" && s.name && name.startsWith(s.name)) {
-      const level = t(`difficulty.${s.name}`);
-      if (level !== `difficulty.${s.name}`) return t("rummy.seat.bot", { level }) + name.slice(s.name.length);
-    }
+    // The page's name is the seat's one name everywhere (render.js displayNames).
     return name;
   }
 

@@ -7,9 +7,12 @@ import { cardElement, cardLabel, cardShort, isWild, sortCards } from "./cards.js
 import { announce, clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadBoard } from "./boards.js";
-import { backs, cardRow, describeEvent, reveal, scoreSheet, seatName, seating, wildLabel } from "./render.js";
+import { fly, notifyOn, notifyTurn, playSound, setNotify, setSound, soundOn } from "./feel.js";
+import { backs, byBot, cardRow, describeEvent, displayNames, errorText, reveal, scoreSheet, seating, wildLabel } from "./render.js";
+import { houseLabel, presetLabel } from "./home.js";
 
 const SORT_KEY = "tt.sort";
+const BOT_SPEEDS = ["slow", "normal", "fast"];
 
 /** The card a hint moves ("discard 7H", "out 7H"), or null for a draw. */
 function hintCard(hint) {
@@ -73,6 +76,7 @@ export class TablePage {
     window.removeEventListener("pointerup", this.onRelease, true);
     window.removeEventListener("pointercancel", this.onRelease, true);
     clearInterval(this.timer);
+    document.title = t("app.title");
     this.board?.destroy?.();
     window.removeEventListener("resize", this.onResize);
     this.conn?.close();
@@ -100,7 +104,7 @@ export class TablePage {
       saveSeat(this.tableId, this.seat);
       toast(t("rejoin.welcome", { name: answer.name }));
     } catch (err) {
-      toast(err instanceof ApiError && err.status === 403 ? t("rejoin.invalid") : String(err.message || err));
+      toast(err instanceof ApiError && err.status === 403 ? t("rejoin.invalid") : err instanceof ApiError ? errorText(err) : String(err.message || err));
     }
     this.connect();
   }
@@ -167,11 +171,11 @@ export class TablePage {
           lines.push(h("li.notice.mine", { "data-seat": String(s.seat) }, t("standIn.you", { why }), " ", back));
         } else {
           const key = s.returning ? "standIn.returning" : "standIn.other";
-          lines.push(h("li.notice", { "data-seat": String(s.seat) }, t(key, { name: s.name, why })));
+          lines.push(h("li.notice", { "data-seat": String(s.seat) }, t(key, { name: this.nameOf(s.seat), why })));
         }
       } else if (s.kind === "human" && s.votes?.length) {
         const voters = table.seats.filter((o) => o.kind === "human" && o.connected && o.seat !== s.seat).length;
-        lines.push(h("li.notice.vote", { "data-seat": String(s.seat) }, t("standIn.votes", { name: s.name, n: s.votes.length, of: voters })));
+        lines.push(h("li.notice.vote", { "data-seat": String(s.seat) }, t("standIn.votes", { name: this.nameOf(s.seat), n: s.votes.length, of: voters })));
       }
     }
     return lines.length ? h("ul.notices#stand-in-notices", { role: "status", "aria-label": t("standIn.title") }, lines) : null;
@@ -181,14 +185,15 @@ export class TablePage {
   announceStandIns(previous, msg) {
     const before = previous?.table?.seats;
     if (!before || msg.table.status !== "playing") return;
+    const names = displayNames(msg.table.seats);
     for (const s of msg.table.seats) {
       const was = before[s.seat]?.stand_in_reason ?? null;
       const now = s.stand_in_reason ?? null;
       if (was === now || s.kind === "bot") continue;
       let text = null;
       if (now === "open") text = t("standIn.open", { n: s.seat + 1 });
-      else if (now) text = s.seat === this.mySeat ? t("standIn.you", { why: t(`standIn.why.${now}`) }) : t("standIn.other", { name: s.name, why: t(`standIn.why.${now}`) });
-      else if (s.kind === "human") text = s.seat === this.mySeat ? t("standIn.youBack") : t("standIn.isBack", { name: s.name });
+      else if (now) text = s.seat === this.mySeat ? t("standIn.you", { why: t(`standIn.why.${now}`) }) : t("standIn.other", { name: names[s.seat], why: t(`standIn.why.${now}`) });
+      else if (s.kind === "human") text = s.seat === this.mySeat ? t("standIn.youBack") : t("standIn.isBack", { name: names[s.seat] });
       if (text) {
         toast(text);
         announce(text);
@@ -229,7 +234,9 @@ export class TablePage {
   onServerError(msg) {
     this.pending = false;
     if (["bad-token", "no-such-table", "private-table"].includes(msg.code)) return; // the close follows
-    toast(msg.message || msg.code);
+    const text = errorText(msg);
+    toast(text);
+    announce(text);
     this.render();
   }
 
@@ -249,11 +256,49 @@ export class TablePage {
       this.announceNews(previous, msg);
     }
     this.announceStandIns(previous, msg);
+    const news = view && this.gameName() === "three-thirteen" ? this.feelNews(previous, msg) : null;
     if (this.holding()) {
       this.deferredRender = true;
-      return;
+    } else {
+      this.render();
     }
-    this.render();
+    if (news) this.feel(news);
+  }
+
+  /** What a snapshot brings to see and hear: the new draws and discards (every seat's),
+   * whether the player's turn began, whether the round ended. */
+  feelNews(previous, msg) {
+    const view = msg.view;
+    const before = previous?.view;
+    if (!before) return null;
+    const log = view.log || [];
+    const moves = before.round === view.round ? log.slice((before.log || []).length) : [];
+    const over = (p) => p === "round-over" || p === "match-over";
+    const mine = (v) => this.mySeat !== null && v?.current === this.mySeat && (v.phase === "draw" || v.phase === "discard");
+    return {
+      moves: moves.filter((e) => ["draw-stock", "draw-discard", "discard", "go-out"].includes(e.kind)),
+      turn: mine(view) && !mine(before),
+      roundOver: over(view.phase) && !over(before.phase),
+    };
+  }
+
+  /** Cards fly, sounds play, a hidden tab is told: after the snapshot is drawn. */
+  feel(news) {
+    const seatEl = (seat) => (seat === this.mySeat ? this.main.querySelector("#hand") : this.main.querySelector(`.felt .seat[data-seat="${seat}"]`));
+    let sound = null;
+    for (const e of news.moves) {
+      const what = { seat: e.seat, kind: e.kind };
+      if (e.kind === "draw-stock") fly(this.main.querySelector("#stock"), seatEl(e.seat), { what });
+      else if (e.kind === "draw-discard") fly(this.main.querySelector("#discard-pile"), seatEl(e.seat), { code: e.card, what });
+      else fly(seatEl(e.seat), this.main.querySelector("#discard-pile"), { code: e.card, what });
+      sound = e.kind.startsWith("draw") ? "draw" : "discard";
+    }
+    if (news.roundOver) sound = "round";
+    if (sound) playSound(sound);
+    if (news.turn && !news.roundOver) {
+      setTimeout(() => playSound("turn"), sound ? 180 : 0);
+      notifyTurn(t("feel.title", { title: t("app.title") }), t("feel.notifyBody"));
+    }
   }
 
   /** Who is connected changed (no new version): update the seats and spectators shown. */
@@ -295,6 +340,7 @@ export class TablePage {
     const view = this.snap?.view;
     if (!view || !(view.legal_actions || []).includes(action)) return false;
     this.send("action", { action });
+    this.focusHand = action.startsWith("draw") ? "draw" : "discard";
     return true;
   }
 
@@ -372,14 +418,15 @@ export class TablePage {
     return s === null || s === undefined ? null : s;
   }
 
+  /** Every seat's one display name (render.js displayNames), "You" not put in. */
   names() {
-    const table = this.snap?.table;
-    return (table?.seats || []).map((s, i) => seatName(table, i));
+    return displayNames(this.snap?.table?.seats);
   }
 
+  /** A seat's name as the page says it: "You" for the player's own seat. */
   nameOf(seat) {
     if (seat === this.mySeat) return t("seat.you");
-    return seatName(this.snap?.table, seat);
+    return this.names()[seat] ?? t("seat.empty");
   }
 
   positionName(seat) {
@@ -389,13 +436,36 @@ export class TablePage {
     return place?.position ? t(`pos.${place.position}`) : null;
   }
 
-  /** A seat's label: in a match against three computer players, Left/Top/Right as in the app. */
+  /** A seat's label wherever the page names it (seats, log, reveal, boards): its one
+   * display name, "You" for the player's own seat. Left/Top/Right is a seat's sub-line. */
   seatLabel(seat) {
-    if (seat === this.mySeat) return t("seat.you");
-    const s = this.snap?.table?.seats?.[seat];
-    const pos = this.positionName(seat);
-    if (s?.kind === "bot" && pos) return pos;
     return this.nameOf(seat);
+  }
+
+  /** Who made a log event's move: "Ada (played by the bot)" when a bot played it for a
+   * person (a stand-in, a turn timer: see markBotMoves). */
+  actorName(seat, index, round) {
+    const name = this.seatLabel(seat);
+    return this.botMoves?.has(`${round}:${index}`) ? byBot(name) : name;
+  }
+
+  /** Remember the new log events (from index `start`) that a bot made for a person: the
+   * seat is a person's with a stand-in now or before, or the turn timer had run out. */
+  markBotMoves(previous, msg, log, start) {
+    const seats = msg.table?.seats || [];
+    const before = previous?.table?.seats || [];
+    const deadline = previous?.table?.turn_deadline;
+    const now = Date.now() / 1000 - (msg.clockSkew || 0);
+    const timedOut = Boolean(deadline) && now >= deadline - 0.5;
+    this.botMoves ??= new Set();
+    log.forEach((event, index) => {
+      if (index < start) return;
+      const s = seats[event.seat];
+      if (s?.kind !== "human") return;
+      const standIn = Boolean(s.stand_in || before[event.seat]?.stand_in);
+      const timer = timedOut && previous?.view?.current === event.seat;
+      if (standIn || timer) this.botMoves.add(`${msg.view.round}:${index}`);
+    });
   }
 
   outCards() {
@@ -450,10 +520,11 @@ export class TablePage {
     if (this.logSeen.round === view.round) start = this.logSeen.length;
     const said = [];
     if (previous && this.logSeen.round !== null) {
-      for (const event of log.slice(start)) {
-        if (event.seat === this.mySeat) continue;
-        said.push(describeEvent(event, (s) => this.seatLabel(s)));
-      }
+      this.markBotMoves(previous, msg, log, start);
+      log.forEach((event, index) => {
+        if (index < start || (event.seat === this.mySeat && !this.botMoves.has(`${view.round}:${index}`))) return;
+        said.push(describeEvent(event, (s) => this.actorName(s, index, view.round)));
+      });
       if (previous.view?.phase !== view.phase && (view.phase === "round-over" || view.phase === "match-over")) {
         said.push(t(view.phase === "round-over" ? "table.roundOver" : "table.matchOver", { n: view.round }));
       } else if (view.current === this.mySeat && previous.view?.current !== view.current && view.phase === "draw") {
@@ -469,6 +540,7 @@ export class TablePage {
   render() {
     this.deferredRender = false;
     const focusKey = document.activeElement?.dataset?.key;
+    const inDialog = Boolean(document.activeElement?.closest?.(".dialog"));
     const snap = this.snap;
     if (!snap) return;
     // A snapshot arrives whenever anyone joins, connects or acts: what this player was
@@ -491,6 +563,12 @@ export class TablePage {
         if (caret && caret.start !== null && again.setSelectionRange) again.setSelectionRange(caret.start, caret.end);
       }
     }
+    // A redraw while the keys or scores dialog is open keeps the focus in it.
+    if (inDialog && !this.main.querySelector(".dialog")?.contains(document.activeElement)) {
+      this.main.querySelector(".dialog .close")?.focus({ preventScroll: true });
+    }
+    this.updateTitle();
+    this.restoreHandFocus();
     // When a round ends, the reveal takes the focus once (keyboard players press Enter).
     const phase = snap.view?.phase;
     const over = phase === "round-over" || phase === "match-over";
@@ -503,6 +581,41 @@ export class TablePage {
         target.focus({ preventScroll: false });
       }
     }
+  }
+
+  /** The tab's title says when it is the player's turn. */
+  updateTitle() {
+    if (this.gameName() !== "three-thirteen") return;
+    const view = this.snap?.view;
+    const mine = this.snap?.table?.status === "playing" && this.mySeat !== null && view?.current === this.mySeat && (view.phase === "draw" || view.phase === "discard");
+    document.title = mine ? t("feel.title", { title: t("app.title") }) : t("app.title");
+  }
+
+  /** After the player's draw, discard or "Next round", the focus goes back to the hand
+   * (the drawn card after a draw) once the server has taken it, unless it moved elsewhere. */
+  restoreHandFocus() {
+    const wanted = this.focusHand;
+    const view = this.snap?.view;
+    if (!wanted || !view || this.pending || this.dialog) return;
+    if (view.phase === "round-over" || view.phase === "match-over") {
+      if (wanted !== "ready" || view.phase === "match-over") this.focusHand = null;
+      return;
+    }
+    this.focusHand = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest?.("#hand")) return;
+    this.focusHandCard(wanted === "draw");
+  }
+
+  /** Put the focus on the hand: its drawn card (``fresh``) or its roving card. */
+  focusHandCard(fresh = false) {
+    const row = this.main.querySelector("#hand");
+    if (!row || !row.children.length) return false;
+    const card = (fresh && row.querySelector(".card.new")) || row.querySelector('.card[tabindex="0"]') || row.children[0];
+    for (const c of row.children) c.tabIndex = c === card ? 0 : -1;
+    this.focusIndex = Number(card.dataset.index || 0);
+    card.focus({ preventScroll: true });
+    return true;
   }
 
   /** The values of the page's editable fields (those with a data-key), by key. */
@@ -561,8 +674,9 @@ export class TablePage {
         }
       },
     }, t("lobby.copy"));
+    const names = displayNames(table.seats);
     const seats = table.seats.map((s) => {
-      const label = s.kind === "empty" ? t("seat.empty") : s.name;
+      const label = names[s.seat];
       const kind = s.kind === "bot" ? t("lobby.bot") : s.kind === "human" ? t(s.connected ? "lobby.online" : "lobby.offline") : "";
       const controls = [];
       if (host && s.kind === "empty") {
@@ -586,7 +700,7 @@ export class TablePage {
     const full = table.seats.every((s) => s.kind !== "empty");
     const parts = [
       h("h2", {}, t("lobby.title", { id: table.id })),
-      h("p.rules-summary", {}, table.rules.summary || table.rules.name),
+      h("p.rules-summary#rules-summary", {}, this.rulesLine(table)),
       table.turn_seconds ? h("p.muted", {}, t("lobby.timer", { n: table.turn_seconds })) : null,
       h("div.invite", {}, h("label", { for: "invite-link" }, t("lobby.invite")), h("div.row", {}, invite, copy)),
       this.rejoinBox(),
@@ -601,7 +715,23 @@ export class TablePage {
     } else {
       parts.push(this.joinForm(full));
     }
+    this.main.append(h("h1.sr-only#table-title", {}, t("app.title")));
     this.main.append(h("section.panel.lobby", { "aria-label": t("lobby.title", { id: table.id }) }, parts));
+  }
+
+  /** The rules in the page's language: the preset's name, the rounds and hand sizes, the
+   * house rules (not the server's English summary). */
+  rulesLine(table) {
+    const rules = table.rules || {};
+    const game = this.gameName();
+    const parts = [presetLabel(game, rules.preset || rules.name || "")];
+    const sizes = rules.options?.hand_sizes;
+    if (Array.isArray(sizes) && sizes.length) {
+      parts.push(t("rulesLine.cards", { n: sizes.length, from: sizes[0], to: sizes[sizes.length - 1] }));
+    }
+    const house = (rules.house || []).map((name) => houseLabel(game, name));
+    if (house.length) parts.push(house.join(", "));
+    return parts.join(" · ");
   }
 
   joinForm(full) {
@@ -624,7 +754,7 @@ export class TablePage {
         saveSeat(this.tableId, this.seat);
         this.connect();
       } catch (err) {
-        toast(err instanceof ApiError ? err.message : String(err));
+        toast(err instanceof ApiError ? errorText(err) : String(err));
       }
     });
     return form;
@@ -639,6 +769,7 @@ export class TablePage {
     const myTurn = me !== null && view.current === me && (view.phase === "draw" || view.phase === "discard");
     const legal = new Set(view.legal_actions || []);
     const game = h(`div.game.phase-${view.phase}${myTurn ? ".my-turn" : ""}${this.pending ? ".pending" : ""}`, { "data-phase": view.phase });
+    game.append(h("h1.sr-only#table-title", {}, t("feel.h1", { title: t("app.title"), n: view.round, of: view.rounds })));
 
     // info bar
     const info = h(
@@ -652,12 +783,13 @@ export class TablePage {
       h("span.rules-name", {}, translated("preset", table.rules.name)),
       me === null ? h("span.badge.watching", {}, t("table.watching", { n: table.spectators || 1 })) : null,
       h("span.spacer"),
+      this.soundToggle(),
       h("button#show-scores", { type: "button", "aria-haspopup": "dialog", "aria-keyshortcuts": "C", "data-key": "scores", onclick: () => this.openDialog("scores") }, t("table.scores")),
       h("button#show-help", { type: "button", "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "data-key": "help", onclick: () => this.openDialog("help") }, t("table.help")),
     );
     game.append(info);
 
-    const felt = h(`div.felt.players-${players}`);
+    const felt = h(`div.felt.players-${players}`, {}, h("h2.sr-only", {}, t("feel.h2.seats")));
     const tops = [];
     for (const place of places) {
       const node = this.seatBox(place.seat, place.position, view, table);
@@ -667,7 +799,7 @@ export class TablePage {
     felt.append(h("div.area.area-top", {}, tops));
 
     // centre: status, piles, the out player's melds
-    const centre = h("div.area.area-centre");
+    const centre = h("div.area.area-centre", {}, h("h2.sr-only", {}, t("feel.h2.centre")));
     centre.append(this.statusLine(view, myTurn));
     const stockEnabled = legal.has("draw stock") && !this.pending;
     const discardEnabled = legal.has("draw discard") && !this.pending;
@@ -704,8 +836,9 @@ export class TablePage {
     centre.append(h("div.piles", {}, h("div.pile-slot", {}, stock, h("span.pile-label", {}, t("table.stock"))), h("div.pile-slot", {}, discard, h("span.pile-label", {}, t("table.discard")))));
     const recent = (view.log || []).slice(-3);
     if (recent.length) {
+      const first = (view.log || []).length - recent.length;
       centre.append(
-        h("ol.recent#recent-moves", { "aria-hidden": "true" }, recent.map((e) => h("li", {}, describeEvent(e, (seat) => this.seatLabel(seat))))),
+        h("ol.recent#recent-moves", { "aria-hidden": "true" }, recent.map((e, i) => h("li", {}, describeEvent(e, (seat) => this.actorName(seat, first + i, view.round))))),
       );
     }
     if (view.table_melds?.length) {
@@ -718,10 +851,11 @@ export class TablePage {
         ),
       );
     }
+    this.besidePiles(centre);
     felt.append(centre);
 
     // me
-    felt.append(h("div.area.area-me", {}, me === null ? this.seatBox(0, null, view, table) : this.myArea(view, myTurn, legal)));
+    felt.append(h("div.area.area-me", {}, h("h2.sr-only", {}, t(me === null ? "feel.h2.seat" : "feel.h2.hand")), me === null ? this.seatBox(0, null, view, table) : this.myArea(view, myTurn, legal)));
     game.append(felt);
     this.main.append(game);
 
@@ -734,6 +868,7 @@ export class TablePage {
     if (rejoin) this.main.append(h("details.panel.rejoin-panel", {}, h("summary", {}, t("rejoin.summary")), rejoin));
     const watch = this.watchBox();
     if (watch) this.main.append(this.watchPanel(watch));
+    this.main.append(this.feelPanel(table));
     if (view.phase === "round-over" || view.phase === "match-over") this.main.append(this.roundOverPanel(view, table));
     if (this.dialog) this.main.append(this.dialogPanel(view, table));
   }
@@ -744,11 +879,10 @@ export class TablePage {
     const total = view.scores?.totals?.[seat] ?? 0;
     const current = view.current === seat && (view.phase === "draw" || view.phase === "discard");
     const pos = position ? t(`pos.${position}`) : null;
-    const name = s.kind === "bot" && pos ? s.name || "" : seatName(table, seat);
-    const title = s.kind === "bot" && pos ? pos : name;
+    // One name everywhere ("Bot 1 (Medium)", "Ada"); where the seat sits is its sub-line.
+    const title = this.seatLabel(seat);
     const sub = [];
-    if (s.kind === "bot" && pos) sub.push(s.engine ? t("difficulty.engine", { name }) : translated("difficulty", name));
-    else if (pos) sub.push(pos);
+    if (pos) sub.push(pos);
     if (seat === view.dealer) sub.push(t("seat.dealer"));
     const flags = [];
     if (view.out_seat === seat) flags.push(h("span.badge.out-badge", {}, t("seat.wentOut")));
@@ -761,6 +895,55 @@ export class TablePage {
       h("div.seat-body", {}, backs(count), h("span.seat-count", { "aria-hidden": "true" }, t("seat.cards", { n: count }))),
       h("div.seat-score", { "aria-hidden": "true" }, t("seat.points", { n: total })),
     );
+  }
+
+  /** In a final turn, the warning, the recent moves and the out player's melds go beside
+   * the piles rather than below them: the hand stays on the screen (1280x800, 390x844). */
+  besidePiles(centre) {
+    const warning = centre.querySelector("#final-warning");
+    const melds = centre.querySelector(".table-melds");
+    if (!warning && !melds) return;
+    const side = h("div.centre-side");
+    for (const el of [warning, centre.querySelector("#recent-moves"), melds]) if (el) side.append(el);
+    centre.classList.add("with-side");
+    centre.append(side);
+  }
+
+  /** Sounds on or off (the choice is remembered). */
+  soundToggle() {
+    const on = soundOn();
+    return h(
+      "button.sound-toggle#sound-toggle",
+      { type: "button", "aria-pressed": String(on), "aria-label": t("feel.sound"), title: t(on ? "feel.soundOn" : "feel.soundOff"), "data-key": "sound", onclick: () => { setSound(!soundOn()); this.render(); } },
+      h("span", { "aria-hidden": "true" }, "\u266A"),
+    );
+  }
+
+  /** The table's settings: a notification when it is the player's turn in a hidden tab,
+   * and (the player of a solo match) how fast the bots play. */
+  feelPanel(table) {
+    const notify = h("input#notify-toggle", {
+      type: "checkbox",
+      "data-key": "notify",
+      checked: notifyOn(),
+      onchange: async (e) => {
+        const on = await setNotify(e.target.checked);
+        if (e.target.checked && !on) toast(t("feel.notifyDenied"));
+        this.render();
+      },
+    });
+    const parts = [h("label.feel-row", { for: "notify-toggle" }, notify, " ", t("feel.notify"))];
+    if (table.solo && this.mySeat !== null && this.mySeat === table.seats.findIndex((s) => s.host)) {
+      const current = table.bot_speed || "normal";
+      const speed = h(
+        "select#bot-speed",
+        { "data-key": "bot-speed", onchange: (e) => this.send("bot_speed", { speed: e.target.value }) },
+        BOT_SPEEDS.map((v) => h("option", { value: v, selected: v === current }, t(`feel.speed.${v}`))),
+      );
+      parts.push(h("div.feel-row", {}, h("label", { for: "bot-speed" }, t("feel.botSpeed")), " ", speed));
+    }
+    const summary = h("summary", {}, t("feel.settings"));
+    return h("details.panel.feel-panel#table-settings", { open: Boolean(this.feelOpen), ontoggle: (e) => (this.feelOpen = e.target.open) }, summary, ...parts);
   }
 
   statusLine(view, myTurn) {
@@ -1013,7 +1196,7 @@ export class TablePage {
     parts.push(h("div.sheet-wrap", {}, scoreSheet(view.scores, names, view.results)));
     const buttons = h("div.row.actions");
     if (!over && mine !== null) {
-      buttons.append(h("button.primary.big#next-round", { type: "button", disabled: ready, "data-key": "next-round", "aria-keyshortcuts": "N", onclick: () => this.send("ready") }, ready ? t("reveal.waitingOthers") : t("reveal.next")));
+      buttons.append(h("button.primary.big#next-round", { type: "button", disabled: ready, "data-key": "next-round", "aria-keyshortcuts": "N", onclick: () => { this.focusHand = "ready"; this.send("ready"); } }, ready ? t("reveal.waitingOthers") : t("reveal.next")));
     }
     if (over) {
       buttons.append(h("a.button.primary#new-match", { href: "/", "data-nav": "" }, t("match.again")), h("a.button#to-history", { href: `/#/replay/${this.tableId}` }, t("match.replay")));
@@ -1038,7 +1221,7 @@ export class TablePage {
 
   dialogPanel(view, table) {
     const names = table.seats.map((s, i) => (i === this.mySeat ? t("seat.you") : this.seatLabel(i)));
-    const close = h("button.close", { type: "button", "aria-label": t("common.close"), onclick: () => this.closeDialog() }, "×");
+    const close = h("button.close", { type: "button", "aria-label": t("common.close"), "data-key": "dialog-close", onclick: () => this.closeDialog() }, "×");
     let body;
     let title;
     if (this.dialog === "scores") {
@@ -1046,12 +1229,12 @@ export class TablePage {
       body = scoreSheet(view.scores, names, view.results, { caption: false });
     } else {
       title = t("help.title");
-      const keys = ["S", "D", "G", "A", "U", "R", "H", "C", "N", "?"];
+      const keys = ["S", "D", "G", "J", "A", "U", "R", "H", "C", "N", "?"];
       body = h(
         "div",
         {},
         h("p", {}, t("help.intro")),
-        h("dl.keys", {}, keys.map((k) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, t(`help.key.${k}`))])),
+        h("dl.keys", {}, keys.map((k) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, t(k === "J" ? "feel.key.J" : `help.key.${k}`))])),
         h("p", {}, t("hand.keys")),
       );
     }
@@ -1118,6 +1301,7 @@ export class TablePage {
       h: () => click("#hint"),
       c: () => (this.dialog === "scores" ? this.closeDialog() : this.openDialog("scores")),
       n: () => click("#next-round"),
+      j: () => !this.dialog && this.focusHandCard(),
       "?": () => this.openDialog("help"),
     }[key];
     if (handled) {

@@ -142,7 +142,7 @@ class ThirteenBoard {
     return s === null || s === undefined ? null : s;
   }
 
-  /** A seat's name as the page says it ("You", "Left" for a bot...), else the table's. */
+  /** A seat's one name as the page says it ("You", "Bot 1 (Medium)"), else the table's. */
   label(seat, table = this.table) {
     if (typeof this.page?.seatLabel === "function" && this.page.snap) return this.page.seatLabel(seat);
     return seatName(table ?? this.table, seat);
@@ -494,7 +494,8 @@ class ThirteenBoard {
     const passed = playing && (view.passed || []).includes(seat);
     const title = this.label(seat, table);
     const sub = [];
-    if (s.kind === "bot" && position && title !== s.name) sub.push(translated("difficulty", s.name || ""));
+    // The title is the seat's one name ("Bot 1 (Medium)"); where it sits is its sub-line.
+    if (position && seat !== this.mySeat) sub.push(t(`pos.${position}`));
     const flags = [];
     if (finished >= 0) flags.push(h("span.badge.out-badge.finish-badge", {}, placeLabel(finished)));
     if (passed) flags.push(h("span.badge.passed-badge", {}, tr("seat.passed")));
