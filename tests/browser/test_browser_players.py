@@ -88,3 +88,15 @@ def test_a_solo_match_is_private_until_its_player_lets_others_watch(pages: Any) 
     ada.click("#watch-toggle")  # private again: the watcher is shown the door
     watcher.wait_for_selector("#table-closed")
     assert table_id_of(ada.url) == table_id
+
+
+def test_the_start_page_sets_the_bots_speed_and_remembers_it(pages: Any) -> None:
+    page = pages.new()
+    page.goto(pages.base + "/")
+    page.select_option("#solo-speed", "slow")
+    page.click("#solo-play")
+    page.wait_for_url("**/t/*")
+    table = get_json(f"{pages.base}/api/tables/{table_id_of(page.url)}")
+    assert table["bot_speed"] == "slow"
+    page.goto(pages.base + "/")
+    assert page.locator("#solo-speed").input_value() == "slow"

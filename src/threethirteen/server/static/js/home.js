@@ -324,6 +324,9 @@ function soloForm(opts, game, { navigate, name }) {
   };
   difficulty.addEventListener("change", updateEach);
   const soloName = h("input#solo-name", { type: "text", name: "name", maxlength: "24", autocomplete: "nickname", value: name ?? shared.name ?? "", placeholder: t("home.namePlaceholder") });
+  // How fast the bots move (the table's Settings panel changes it during play too).
+  const speed = h("select#solo-speed", { name: "bot_speed" });
+  fillSelect(speed, ["slow", "normal", "fast"], shared.botSpeed || "normal", (v) => t(`feel.speed.${v}`));
   const form = h("form.panel.solo#solo-form", { "aria-labelledby": "solo-title", "data-game": game.name });
   const updateOpponents = () => {
     const info = presetInfo(game, readRules(form, "solo", game).preset);
@@ -349,6 +352,7 @@ function soloForm(opts, game, { navigate, name }) {
       difficulty,
     ),
     each,
+    h("div.row", {}, h("label", { for: "solo-speed" }, t("feel.botSpeed")), speed),
     h("div.row", {}, h("label", { for: "solo-name" }, t("home.yourName")), soloName),
     h("button.primary.big#solo-play", { type: "submit" }, t("home.playGame", { game: title })),
   );
@@ -361,12 +365,12 @@ function soloForm(opts, game, { navigate, name }) {
     saveGamePrefs(
       game.name,
       { soloPreset: rules.preset, soloHouse: rules.house, difficulty: difficulty.value, difficulties: picked, opponents: Number(opponents.value) },
-      { name: player, game: game.name },
+      { name: player, game: game.name, botSpeed: speed.value },
     );
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {
-      const body = { game: game.name, rules, opponents: Number(opponents.value) };
+      const body = { game: game.name, rules, opponents: Number(opponents.value), bot_speed: speed.value };
       if (difficulty.value === "each") body.difficulties = picked;
       else body.difficulty = difficulty.value;
       if (player) body.name = player;
