@@ -7,6 +7,7 @@ import { cardSVG } from "./cards.js";
 import { h, clear, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./render.js";
+import { guideWanted, startGuide } from "./guide.js";
 
 export const DEFAULT_GAME = "three-thirteen";
 export const GAME_NAMES = ["three-thirteen", "thirteen", "rummy"];
@@ -269,6 +270,9 @@ function readRules(form, prefix, game) {
   return { preset, house };
 }
 
+// Three-Thirteen's quick game: the last three rounds (docs/rules.md, option hand_sizes).
+export const QUICK_GAME = "hand_sizes=11,12,13";
+
 function presetInfo(game, name) {
   return game.presets.find((p) => p.name === name) || { min_players: 2, max_players: 8 };
 }
@@ -339,10 +343,17 @@ function soloForm(opts, game, { navigate, name }) {
   };
   opponents.addEventListener("change", updateEach);
   const title = gameTitle(game.name, game.title);
+  // Three-Thirteen: a quick game (the last 3 rounds) beside the presets, and the guided
+  // first round (js/guide.js), offered until one was finished or skipped.
+  const firstGame = game.name === DEFAULT_GAME;
+  const quick = firstGame ? h("input#solo-quick", { type: "checkbox", name: "solo-quick", checked: Boolean(p.soloQuick) }) : null;
+  const guide = firstGame ? h("input#solo-guide", { type: "checkbox", name: "solo-guide", checked: guideWanted() }) : null;
+  const rules = rulesFieldset(game, "solo", chosen, updateOpponents);
+  if (quick) rules.querySelector("fieldset.presets").append(h("label.quick-game", { for: "solo-quick" }, quick, " ", t("home.quick")));
   form.append(
     h("h2#solo-title", {}, t("home.soloTitle")),
     h("p.lead", {}, t("home.soloLead")),
-    rulesFieldset(game, "solo", chosen, updateOpponents),
+    rules,
     h(
       "div.row",
       {},
@@ -354,6 +365,7 @@ function soloForm(opts, game, { navigate, name }) {
     each,
     h("div.row", {}, h("label", { for: "solo-speed" }, t("feel.botSpeed")), speed),
     h("div.row", {}, h("label", { for: "solo-name" }, t("home.yourName")), soloName),
+    guide ? h("div.row.guide-offer", {}, h("label", { for: "solo-guide" }, guide, " ", t("guide.offer"))) : null,
     h("button.primary.big#solo-play", { type: "submit" }, t("home.playGame", { game: title })),
   );
   updateOpponents();
@@ -362,11 +374,14 @@ function soloForm(opts, game, { navigate, name }) {
     const rules = readRules(form, "solo", game);
     const player = soloName.value.trim();
     const picked = [...each.querySelectorAll("select")].map((x) => x.value);
-    saveGamePrefs(
-      game.name,
-      { soloPreset: rules.preset, soloHouse: rules.house, difficulty: difficulty.value, difficulties: picked, opponents: Number(opponents.value) },
-      { name: player, game: game.name, botSpeed: speed.value },
-    );
+    const saved = { soloPreset: rules.preset, soloHouse: rules.house, difficulty: difficulty.value, difficulties: picked, opponents: Number(opponents.value) };
+    if (quick) saved.soloQuick = quick.checked;
+    saveGamePrefs(game.name, saved, { name: player, game: game.name, botSpeed: speed.value });
+    if (quick?.checked) {
+      // The quick game's hand sizes replace any other (a house rule such as six-fourteen).
+      const sizing = new Set(game.house_rules.filter((r) => "hand_sizes" in (r.options || {})).map((r) => r.name));
+      rules.house = [...rules.house.filter((x) => !x.startsWith("hand_sizes=") && !sizing.has(x)), QUICK_GAME];
+    }
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {
@@ -374,7 +389,8 @@ function soloForm(opts, game, { navigate, name }) {
       if (difficulty.value === "each") body.difficulties = picked;
       else body.difficulty = difficulty.value;
       if (player) body.name = player;
-      await startSolo(body, navigate);
+      const go = guide?.checked ? (path) => { startGuide(path.split("/").pop()); navigate(path); } : navigate;
+      await startSolo(body, go);
     } catch (err) {
       toast(errorText(err));
       button.disabled = false;

@@ -10,6 +10,7 @@ import { loadBoard } from "./boards.js";
 import { fly, notifyOn, notifyTurn, playSound, setNotify, setSound, soundOn } from "./feel.js";
 import { backs, byBot, cardRow, describeEvent, displayNames, errorText, reveal, scoreSheet, seating, wildLabel } from "./render.js";
 import { houseLabel, presetLabel } from "./home.js";
+import { Guide } from "./guide.js";
 
 const SORT_KEY = "tt.sort";
 const BOT_SPEEDS = ["slow", "normal", "fast"];
@@ -871,6 +872,8 @@ export class TablePage {
     this.main.append(this.feelPanel(table));
     if (view.phase === "round-over" || view.phase === "match-over") this.main.append(this.roundOverPanel(view, table));
     if (this.dialog) this.main.append(this.dialogPanel(view, table));
+    // The guided first round (js/guide.js): its coach panel, placed in what was just drawn.
+    (this.guide ??= new Guide(this)).update(view);
   }
 
   seatBox(seat, position, view, table) {
