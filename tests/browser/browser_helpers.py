@@ -88,10 +88,15 @@ def start_solo(
     return table_id_of(page.url)
 
 
-def create_online_table(pages: Any, seats: int, timer: int | None = None) -> tuple[Any, str, str]:
-    """Ada creates an online table from the home page: her page, the invite, the table id."""
+def create_online_table(
+    pages: Any, seats: int, timer: int | None = None, game: str | None = None
+) -> tuple[Any, str, str]:
+    """Ada creates an online table (of ``game``, chosen on the start page; default the
+    page's) from the home page: her page, the invite, the table id."""
     ada = pages.new()
     ada.goto(pages.base + "/")
+    if game is not None:
+        ada.locator(f'input[name="game"][value="{game}"]').check()
     ada.fill("#online-name", "Ada")
     ada.select_option("#online-seats", str(seats))
     if timer is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import VISIBLE_STRIP, server_view
+from browser_helpers import VISIBLE_STRIP, create_online_table, server_view
 
 
 def board(game: str) -> str:
@@ -75,14 +75,7 @@ def click_move(page: Any, game: str, action: str, legal: list[str]) -> None:
 
 @pytest.mark.parametrize("game", ["thirteen", "rummy"])
 def test_an_online_table_with_two_players_a_spectator_and_a_reload(pages: Any, game: str) -> None:
-    ada = pages.new()
-    ada.goto(pages.base + "/")
-    ada.locator(f'input[name="game"][value="{game}"]').check()
-    ada.fill("#online-name", "Ada")
-    ada.select_option("#online-seats", "2")
-    ada.click("#online-create")
-    ada.wait_for_url("**/t/*")
-    invite = ada.locator("#invite-link").input_value()
+    ada, invite, _ = create_online_table(pages, seats=2, game=game)
 
     bob = pages.new(width=390, height=844)
     bob.goto(invite)

@@ -4,32 +4,14 @@ terminal's line."""
 
 from __future__ import annotations
 
-import json
-import re
-from importlib import resources
-from typing import Any
-
 import pytest
 
-from threethirteen.bots.game_hints import reason_for
+from hint_reasons import catalog, check_reason
 from threethirteen.bots.rummy_hints import MESSAGES, RummyReason, reason
 from threethirteen.cards import Card
 from threethirteen.games.rummy.actions import Action, Discard, Draw, LayOff, NewMeld, Take
 from threethirteen.games.rummy.state import RummyState
 from threethirteen.games.rummy.views import RummyView
-
-ASCII = str.maketrans("♠♣♦♥", "SCDH")  # suits as letters, as a plain console shows them
-CATALOGS = resources.files("threethirteen") / "server" / "static" / "i18n"
-
-
-def catalog(lang: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((CATALOGS / f"rummy.{lang}.json").read_text("utf-8"))
-    return loaded
-
-
-def placeholders(message: Any) -> set[str]:
-    texts = message.values() if isinstance(message, dict) else [message]
-    return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
 
 
 def _after(state: RummyState, *actions: Action) -> RummyView:
@@ -152,31 +134,14 @@ def test_each_branch_has_its_key_and_the_terminals_english(
     key: str, view: RummyView, action: Action, english: str
 ) -> None:
     why = reason(view, action)
-    assert isinstance(why, RummyReason) and why.key == key
-    assert why.text() == english
-    ascii_text = why.text(unicode=False)
-    assert ascii_text == english.translate(ASCII)
-    assert json.loads(json.dumps(why.to_json())) == {
-        "key": key,
-        "params": dict(why.params),
-        "text": english,
-    }
-    assert reason_for("rummy", view, action) == why
-    # The web catalogs translate the key (as ``rummy.<key>``, clear of the move's own
-    # ``rummy.hint.take`` and the like) with no placeholder the params do not fill.
-    for lang in ("en", "pl"):
-        message = catalog(lang).get(f"rummy.{key}")
-        assert message is not None, (lang, key)
-        assert placeholders(message) <= set(why.params), (lang, key, message)
-    assert placeholders(catalog("en")[f"rummy.{key}"]) == placeholders(
-        catalog("pl")[f"rummy.{key}"]
-    )
+    assert isinstance(why, RummyReason)
+    check_reason("rummy", key, why, english, view, action)
 
 
 def test_every_key_is_reached_and_translated() -> None:
     assert {case[0] for case in CASES} == set(MESSAGES)
     for lang in ("en", "pl"):
-        assert {f"rummy.{key}" for key in MESSAGES} <= set(catalog(lang)), lang
+        assert {f"rummy.{key}" for key in MESSAGES} <= set(catalog("rummy", lang)), lang
 
 
 def test_one_point_is_singular_and_the_params_are_notation_and_numbers() -> None:
