@@ -107,10 +107,9 @@ function serverRules(game) {
       " ",
       h("code", {}, p.name),
       h("br"),
+      // The translated summary says who plays and how it differs (the server's English
+      // description is left out: every text of the page is in the page's language).
       presetSummary(game.name, p),
-      " ",
-      h("span.muted", {}, t("howto.rules.players", { n: p.min_players === p.max_players ? p.min_players : `${p.min_players}–${p.max_players}` })),
-      p.description ? h("p.muted.howto-desc", { lang: "en" }, p.description) : null,
     ),
   );
   const house = game.house_rules.map((rule) =>
