@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from threethirteen.bots import make_bot
+from threethirteen.engines import EngineError, EngineSpec, python_engine
 from threethirteen.game import Stage
 from threethirteen.games import get_game
+from threethirteen.server.engines import SeatEngine
 from threethirteen.server.games import table_game
 from threethirteen.server.protocol import (
     ActionMessage,
@@ -262,3 +266,47 @@ def test_two_timed_out_turns_hand_the_seat_to_the_stand_in(game: str, moves_a_tu
         assert svc.play_auto(table_id, auto, action)
     assert table.state.current == 0 and table.status is Status.PLAYING
     assert table.game.turn_start(table.state)
+
+
+def test_an_engine_plays_a_rummy_seat_and_one_that_cannot_gets_the_stand_in() -> None:
+    """The host's engines sit at any game's table: this project's own Rummy bot served as
+    an engine plays a whole match; an engine that plays only Three-Thirteen fails at its
+    first decision and the stand-in plays its seat, the table saying so."""
+    root = Path(__file__).resolve().parents[2]
+    served = EngineSpec(
+        "served", (sys.executable, "-m", "threethirteen", "engine", "--game", "rummy", "simple")
+    )
+    pile = EngineSpec("pile", python_engine(str(root / "examples" / "engines" / "pile_engine.py")))
+    svc = TableService(MemoryStore(), bot_delay=0, round_pause=0, engines=[served, pile])
+    try:
+        ticket = svc.create_solo("Ada", None, ["target=20"], ["served"], game="rummy")
+        table = svc.table(ticket.table_id)
+        assert isinstance(table.bots[1], SeatEngine) and table.bots[1].game == "rummy"
+        bot = make_bot("simple", seed=1, game="rummy")
+        for _ in range(3000):
+            due(svc, ticket.table_id)
+            if table.status is Status.FINISHED:
+                break
+            state = table.state
+            if state.stage is Stage.ROUND_OVER:
+                svc.handle(ticket.table_id, 0, ReadyMessage(table.version))
+                continue
+            svc.handle(ticket.table_id, 0, ActionMessage(table.version, bot.choose(state.view(0))))
+        assert table.status is Status.FINISHED and 1 not in table.stand_ins
+        assert table.bots[1].starts == 1
+
+        other = svc.create_solo("Ada", None, [], ["pile"], game="rummy")
+        table = svc.table(other.table_id)
+        while table.state.current != 1:  # Ada plays first; the engine's turn next
+            view = table.state.view(0)
+            svc.handle(other.table_id, 0, ActionMessage(table.version, bot.choose(view)))
+        auto = svc.pending(other.table_id)
+        assert auto is not None and auto.kind == "bot" and auto.seat == 1
+        engine = svc.auto_bot(other.table_id, auto)
+        with pytest.raises(EngineError) as failed:
+            engine.choose(svc.auto_view(other.table_id, auto))
+        assert svc.engine_failed(other.table_id, auto, engine, failed.value)
+        seat = svc.public_table(other.table_id)["seats"][1]
+        assert seat["stand_in"] == "heuristic" and seat["stand_in_reason"] == "failed"
+    finally:
+        svc.close()

@@ -26,10 +26,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import Any
 
 from threethirteen.engines import EngineBot, EngineError, EngineSpec
-from threethirteen.games.three_thirteen.actions import Action
-from threethirteen.games.three_thirteen.views import PlayerView
+from threethirteen.games import DEFAULT_GAME
 
 __all__ = ["DEFAULT_MAX_ENGINES", "SLOT_WAIT", "EngineBusyError", "EngineSlots", "SeatEngine"]
 
@@ -187,9 +187,15 @@ class SeatEngine:
     wall_clock = True
 
     def __init__(
-        self, spec: EngineSpec, seed: int | None = None, *, slots: EngineSlots | None = None
+        self,
+        spec: EngineSpec,
+        seed: int | None = None,
+        *,
+        slots: EngineSlots | None = None,
+        game: str = DEFAULT_GAME,
     ) -> None:
         self.spec = spec
+        self.game = game  # the game its process is started for (its hello names it)
         self.name = spec.name
         self.seed = seed
         self.slots = slots if slots is not None else EngineSlots(None)
@@ -205,14 +211,15 @@ class SeatEngine:
         """Whether a process is held for this seat now."""
         return self._bot is not None
 
-    def choose(self, view: PlayerView) -> Action:
-        """The engine's action for ``view``, checked legal; starts the process if need be."""
+    def choose(self, view: Any) -> Any:
+        """The engine's action for ``view`` (of the seat's game), checked legal; starts the
+        process if need be."""
         with self._turn:
             bot = self.slots._begin(self)
             try:
                 if bot is None:
                     self.starts += 1
-                    bot = self.spec.bot(self.seed)
+                    bot = self.spec.bot(self.seed, game=self.game)
                     self.slots._attach(self, bot)
                 return bot.choose(view)
             except BaseException:
@@ -240,4 +247,5 @@ class SeatEngine:
     close = rest
 
     def __repr__(self) -> str:
-        return f"SeatEngine({self.spec!r}, seed={self.seed!r})"
+        game = "" if self.game == DEFAULT_GAME else f", game={self.game!r}"
+        return f"SeatEngine({self.spec!r}, seed={self.seed!r}{game})"

@@ -281,17 +281,18 @@ class TableService:
         return Ticket(table.id, seat, token)
 
     def resolve_bot(self, requested: str, game: TableGame | None = None) -> str:
-        """The name a seat's bot is stored by: an engine of this server's (Three-Thirteen
-        tables only: the engines speak its protocol), or the registry name of a difficulty
-        or bot of ``game`` (default Three-Thirteen); raises ``ProtocolError('unknown-bot')``."""
+        """The name a seat's bot is stored by: an engine of this server's (at a table of
+        any game: an engine that does not play the table's game fails at its
+        first decision, and the stand-in plays its seat), or the registry name of a
+        difficulty or bot of ``game`` (default Three-Thirteen); raises
+        ``ProtocolError('unknown-bot')``."""
         game = game or table_game(DEFAULT_GAME)
-        engine = isinstance(requested, str) and requested.strip().lower() in self.engines
-        if engine and game.name == DEFAULT_GAME:
+        if isinstance(requested, str) and requested.strip().lower() in self.engines:
             return requested.strip().lower()
         try:
             return game.resolve_bot(requested)
         except ProtocolError as exc:
-            if not self.engines or game.name != DEFAULT_GAME:
+            if not self.engines:
                 raise
             names = ", ".join(sorted(self.engines))
             raise ProtocolError(
@@ -718,7 +719,9 @@ class TableService:
             seed = secrets.randbits(32)
             spec = self.engines.get(s.bot)
             if spec is not None:
-                table.bots[seat] = SeatEngine(spec, seed, slots=self.engine_slots)
+                table.bots[seat] = SeatEngine(
+                    spec, seed, slots=self.engine_slots, game=table.game.name
+                )
                 continue
             try:
                 table.bots[seat] = table.game.make_bot(s.bot, seed)

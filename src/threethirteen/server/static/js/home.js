@@ -300,9 +300,9 @@ function soloForm(opts, game, { navigate, name }) {
   const chosen = { preset: validPreset(game, p.soloPreset), house: p.soloHouse || [] };
   const opponents = h("select#solo-opponents", { name: "opponents" });
   const difficulty = h("select#solo-difficulty", { name: "difficulty" });
-  // The host's engines (threethirteen serve --engine) speak Three-Thirteen's protocol only;
-  // they are picked like difficulties.
-  const engines = game.name === DEFAULT_GAME ? (opts.engines || []).map((e) => e.name) : [];
+  // The host's engines (threethirteen serve --engine) are picked like difficulties, at any
+  // game's table (one that does not play the game is replaced by the stand-in at once).
+  const engines = (opts.engines || []).map((e) => e.name);
   const difficultyLabel = (d) => {
     if (d === "each") return t("home.eachDifficulty");
     if (engines.includes(d)) return t("difficulty.engine", { name: d });
