@@ -4,10 +4,8 @@ catalogs translate (``<game>.<key>``), its params, and the terminal's English.""
 from __future__ import annotations
 
 import json
-import re
 import warnings
 from collections import Counter
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -16,22 +14,11 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's deprecation note on httpx
     from fastapi.testclient import TestClient
 
+from hint_reasons import catalog, placeholders
 from threethirteen.game import Stage
 from threethirteen.server.app import create_app
 from threethirteen.server.games import table_game
 from threethirteen.store import MemoryStore
-
-CATALOGS = resources.files("threethirteen") / "server" / "static" / "i18n"
-
-
-def catalog(game: str, lang: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((CATALOGS / f"{game}.{lang}.json").read_text("utf-8"))
-    return loaded
-
-
-def placeholders(message: Any) -> set[str]:
-    texts = message.values() if isinstance(message, dict) else [message]
-    return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
 
 
 def check_hint(game: str, view: dict[str, Any]) -> str:
