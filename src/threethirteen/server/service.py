@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
-import json
 import logging
 import secrets
 import threading
@@ -71,6 +70,8 @@ from threethirteen.server.protocol import (
     check_bot_speed,
     quote,
 )
+from threethirteen.server.restore import ABANDONED, TableRestore
+from threethirteen.server.snapshots import TableSnapshots
 from threethirteen.server.tables import (
     AutoMove,
     Outcome,
@@ -85,7 +86,7 @@ from threethirteen.server.tables import (
     hash_token,
     now_iso,
 )
-from threethirteen.store.base import NEXT_ROUND, ActionRow, Store, TableRow
+from threethirteen.store.base import NEXT_ROUND, ActionRow, Store
 
 __all__ = [
     "ABANDONED",
@@ -122,9 +123,6 @@ player would, so it never throws away a wild unless every other choice scores wo
 the discard goes out (the frozen ``easy`` baseline took a wild from the pile and, its
 deadwood no lower, threw it straight back). It reads only the seat's view, so a fresh
 one for each move plays as one kept for the match would."""
-ABANDONED = "abandoned"
-"""The stored status of a solo table its player abandoned (:meth:`TableService.expire_abandoned`):
-kept in the store, never restored, listed or shown in the history."""
 ENGINE_REST = 120.0
 """Seconds a table waits on a person before its engines' processes are stopped."""
 
@@ -132,7 +130,7 @@ ENGINE_REST = 120.0
 Handler = Callable[["TableService", Table, "int | None", Any], Outcome]
 
 
-class TableService:
+class TableService(TableSnapshots, TableRestore):
     """Every table of the server, authoritative, with storage behind ``store``.
 
     ``clock`` gives the time (seconds; tests drive it by hand), ``bot_delay`` the
@@ -832,18 +830,6 @@ class TableService:
             # seconds to quit.
             threading.Thread(target=_close, args=(engines,), daemon=True).start()
 
-    def _awaited(self, table: Table, now: float) -> list[int]:
-        """In round-over: the human seats that still have to say ready."""
-        return [
-            seat
-            for seat, s in enumerate(table.seats)
-            if s.kind is SeatKind.HUMAN
-            and seat not in table.ready
-            and s.stand_in is None
-            and s.connections > 0
-            and not table.away(seat, now)
-        ]
-
     # -- what the server does by itself ---------------------------------------------------
 
     def pending(self, table_id: str) -> AutoMove | None:
@@ -943,264 +929,6 @@ class TableService:
             self._apply(table, auto.seat, action)
             return True
 
-    # -- snapshots ----------------------------------------------------------------------
-
-    def public_table(self, table_id: str) -> dict[str, Any]:
-        """The table object of ``docs/protocol.md`` (what everyone may see)."""
-        table = self.table(table_id)
-        with table.lock:
-            return self._public(table)
-
-    def _public(self, table: Table) -> dict[str, Any]:
-        return {
-            "id": table.id,
-            "game": table.game.name,
-            "status": table.status.value,
-            "rules": _rules_object(table),
-            **self._public_rest(table),
-        }
-
-    def _public_json(self, table: Table) -> str:
-        """``json.dumps(self._public(table))``, the rules object encoded once a table."""
-        texts = table.texts
-        if texts.rules is None:
-            texts.rules = json.dumps(_rules_object(table))
-        head = json.dumps({"id": table.id, "game": table.game.name, "status": table.status.value})
-        return f'{head[:-1]}, "rules": {texts.rules}, {json.dumps(self._public_rest(table))[1:]}'
-
-    def _public_rest(self, table: Table) -> dict[str, Any]:
-        """The table object's fields after ``rules``, in wire order."""
-        now = self.clock()
-        seats: list[dict[str, Any]] = []
-        for i, s in enumerate(table.seats):
-            entry: dict[str, Any] = {"seat": i, "kind": s.kind.value}
-            if s.kind is SeatKind.HUMAN:
-                entry.update(
-                    name=s.name,
-                    host=i == table.host,
-                    connected=s.connections > 0,
-                    away=table.away(i, now),
-                    stand_in=table.game.stand_in if s.stand_in else None,
-                    stand_in_reason=s.stand_in,
-                    returning=s.returning,
-                    votes=sorted(table.votes.get(i, ())),
-                )
-            elif s.kind is SeatKind.BOT:
-                stand_in = table.stand_ins.get(i)
-                entry.update(
-                    name=s.name,
-                    bot=s.bot,
-                    host=False,
-                    engine=s.bot in self.engines,
-                    stand_in=table.game.stand_in if stand_in else None,
-                    stand_in_reason=stand_in.reason if stand_in else None,
-                )
-            elif table.status is Status.PLAYING:  # reopened: the stand-in plays it
-                entry.update(stand_in=table.game.stand_in, stand_in_reason="open")
-            seats.append(entry)
-        state = table.state
-        finished = table.status is Status.FINISHED and state is not None
-        return {
-            "seats": seats,
-            "turn_seconds": table.turn_seconds,
-            "takeover_seconds": table.takeover_seconds,
-            "solo": table.solo,
-            "watchable": table.watchable or not table.solo,
-            "bot_speed": self.bot_speed(table.id) if table.solo else None,
-            "turn_deadline": self._deadline(table, now),
-            "ready": sorted(table.ready),
-            "spectators": table.spectators,
-            "winners": list(state.winners()) if finished and state is not None else None,
-            "seed": table.seed if finished else None,
-            "created_at": table.created_at,
-            "version": table.version,
-        }
-
-    def _deadline(self, table: Table, now: float) -> float | None:
-        """The table object's ``turn_deadline``: when the timer plays for the awaited human."""
-        state = table.state
-        if table.status is not Status.PLAYING or table.turn_seconds is None or state is None:
-            return None
-        awaited = (
-            bool(self._awaited(table, now))
-            if state.stage is Stage.ROUND_OVER
-            else table.seats[state.current].kind is SeatKind.HUMAN
-            and table.seats[state.current].stand_in is None
-            and not table.away(state.current, now)
-        )
-        return table.phase_since + table.turn_seconds if awaited else None
-
-    def presence_text(self, table_id: str) -> str:
-        """The ``presence`` message (JSON text): who is connected, now.
-
-        What of the table object a connection or disconnection changes, without the
-        rest: each human seat's ``connected`` and ``away``, ``spectators`` and
-        ``turn_deadline`` (a player back from a takeover gets a fresh turn timer), at
-        the table's ``version``, which connections do not change.
-        """
-        table = self.table(table_id)
-        with table.lock:
-            now = self.clock()
-            seats = [
-                {"seat": i, "connected": s.connections > 0, "away": table.away(i, now)}
-                for i, s in enumerate(table.seats)
-                if s.kind is SeatKind.HUMAN
-            ]
-            return json.dumps(
-                {
-                    "type": "presence",
-                    "version": table.version,
-                    "server_time": now,
-                    "seats": seats,
-                    "spectators": table.spectators,
-                    "turn_deadline": self._deadline(table, now),
-                }
-            )
-
-    def snapshot(self, table_id: str, seat: int | None, reason: str) -> dict[str, Any]:
-        """The ``snapshot`` message for ``seat`` (None: a spectator), built from its view."""
-        table = self.table(table_id)
-        with table.lock:
-            view: dict[str, Any] | None = None
-            if table.state is not None:
-                view = table.game.view_data(table.state, seat)
-            you: dict[str, Any] = {"seat": seat, "name": None, "host": False}
-            if seat is not None:
-                you.update(name=table.seats[seat].name, host=seat == table.host)
-            return {
-                "type": "snapshot",
-                "version": table.version,
-                "reason": reason,
-                "server_time": self.clock(),
-                "you": you,
-                "table": self._public(table),
-                "view": view,
-            }
-
-    def snapshot_text(self, table_id: str, seat: int | None, reason: str) -> str:
-        """``json.dumps(self.snapshot(table_id, seat, reason))``, from cached parts.
-
-        What every websocket is sent. The view of each seat (and the spectators')
-        is encoded once a version and reused by every snapshot of that version;
-        past rounds and the rules are encoded once a table. The text is the same,
-        byte for byte, as encoding :meth:`snapshot` (``tests/server`` checks it over
-        whole matches).
-        """
-        table = self.table(table_id)
-        with table.lock:
-            texts = table.texts
-            if texts.version != table.version:
-                texts.version = table.version
-                texts.views.clear()
-            view = texts.views.get(seat)
-            if view is None:
-                state = table.state
-                view = "null" if state is None else table.game.view_text(state, seat, texts)
-                texts.views[seat] = view
-            you: dict[str, Any] = {"seat": seat, "name": None, "host": False}
-            if seat is not None:
-                you.update(name=table.seats[seat].name, host=seat == table.host)
-            return (
-                f'{{"type": "snapshot", "version": {json.dumps(table.version)}, '
-                f'"reason": {json.dumps(reason)}, "server_time": {json.dumps(self.clock())}, '
-                f'"you": {json.dumps(you)}, "table": {self._public_json(table)}, '
-                f'"view": {view}}}'
-            )
-
-    # -- restart ------------------------------------------------------------------------
-
-    def restore(self) -> list[str]:
-        """Rebuild every unfinished table from the store; returns their ids.
-
-        Each match is replayed from its rules, seed and logged actions, every action
-        checked; a log the engine refuses raises :class:`ThreeThirteenError`.
-        """
-        restored: list[str] = []
-        for row in self.store.unfinished():
-            if row.status == ABANDONED:
-                continue
-            try:
-                table = self._rebuild(row)
-            except ThreeThirteenError as exc:
-                # One corrupt log must not keep every other table from resuming.
-                log.error("table %r cannot be restored: %s", row.id, exc)
-                continue
-            self._register(table)
-            restored.append(table.id)
-        return restored
-
-    def _rebuild(self, row: TableRow) -> Table:
-        game = table_game(row.game)
-        rules = game.rules_from_options(row.rules)
-        now = self.clock()
-        seats = [
-            Seat(
-                kind=SeatKind(s.kind),
-                name=s.name,
-                bot=s.bot,
-                token_hash=s.token_hash,
-                player=s.player,
-                disconnected_since=now if s.kind == SeatKind.HUMAN.value else None,
-            )
-            for s in row.seats
-        ]
-        table = Table(
-            id=row.id,
-            game=game,
-            preset=row.preset,
-            house=row.house,
-            rules=rules,
-            seats=seats,
-            turn_seconds=row.turn_seconds,
-            takeover_seconds=row.takeover_seconds,
-            seed=row.seed,
-            created_at=row.created_at,
-            status=Status(row.status),
-            version=row.version,
-            phase_since=now,
-        )
-        if table.status is Status.LOBBY:
-            return table
-        if row.solo is None:
-            # A row from before migration 0002: one person against bots plays as a solo
-            # table (and is abandoned like one).
-            table.solo = seats[0].kind is SeatKind.HUMAN and all(
-                s.kind is SeatKind.BOT for s in seats[1:]
-            )
-        else:
-            table.solo = row.solo
-        table.watchable = row.watchable or not table.solo
-        state = game.new_match(rules, len(seats), row.seed)
-        entries = self.store.actions(row.id)
-        for entry in entries:
-            if entry.action == NEXT_ROUND:
-                state.next_round()
-                continue
-            if entry.seat != state.current:
-                raise ThreeThirteenError(
-                    f"table {row.id!r}, action {entry.seq} ({entry.action!r}): by seat "
-                    f"{entry.seat}, but seat {state.current} was to act"
-                )
-            state.apply(game.parse_action(entry.action))
-        table.state = state
-        table.actions = len(entries)
-        self._make_bots(table)
-        if state.stage is Stage.ROUND_OVER and game.decided(state):
-            if table.status is Status.FINISHED:
-                state.next_round()
-                table.finished_at, table.record = row.finished_at, row.record
-            else:
-                self._finish(table)  # killed between the last move and the end of the match
-        return table
-
-    def record(self, table_id: str) -> Any:
-        """The record of a finished table held in memory (Three-Thirteen's a
-        :class:`~threethirteen.records.GameRecord`, another game's its JSON-ready data,
-        ``docs/record-format.md``), or None."""
-        table = self.table(table_id)
-        with table.lock:
-            return None if table.record is None else table.game.load_record(table.record)
-
 
 _HANDLERS: dict[type, Handler] = {
     ActionMessage: TableService._on_action,
@@ -1229,11 +957,6 @@ def _close(bots: Iterable[Bot]) -> None:
             close_bot(bot)
         except Exception:
             log.exception("bot %r did not close cleanly", bot)
-
-
-def _rules_object(table: Table) -> dict[str, Any]:
-    """The ``rules`` of the table object (they never change once the table exists)."""
-    return table.game.rules_object(table.preset, table.house, table.rules)
 
 
 def _seconds(name: str, value: object, bounds: tuple[float, float]) -> float | None:

@@ -1,0 +1,136 @@
+"""Tables back after a restart: each unfinished match replayed from the store.
+
+The part of :class:`~threethirteen.server.service.TableService` that rebuilds tables
+from their rows and logged actions, every action checked; a mixin it inherits.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.game import Stage
+from threethirteen.server.games import table_game
+from threethirteen.server.tables import Seat, SeatKind, Status, Table
+from threethirteen.store.base import NEXT_ROUND, Store, TableRow
+
+__all__ = ["ABANDONED", "TableRestore"]
+
+log = logging.getLogger("threethirteen.server.service")
+
+ABANDONED = "abandoned"
+"""The stored status of a solo table its player abandoned (:meth:`TableService.expire_abandoned`):
+kept in the store, never restored, listed or shown in the history."""
+
+
+class TableRestore:
+    """The restart methods of the table service (see its docstring)."""
+
+    store: Store
+    clock: Callable[[], float]
+
+    def table(self, table_id: str) -> Table:
+        raise NotImplementedError
+
+    def _register(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def _make_bots(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def _finish(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def restore(self) -> list[str]:
+        """Rebuild every unfinished table from the store; returns their ids.
+
+        Each match is replayed from its rules, seed and logged actions, every action
+        checked; a log the engine refuses raises :class:`ThreeThirteenError`.
+        """
+        restored: list[str] = []
+        for row in self.store.unfinished():
+            if row.status == ABANDONED:
+                continue
+            try:
+                table = self._rebuild(row)
+            except ThreeThirteenError as exc:
+                # One corrupt log must not keep every other table from resuming.
+                log.error("table %r cannot be restored: %s", row.id, exc)
+                continue
+            self._register(table)
+            restored.append(table.id)
+        return restored
+
+    def _rebuild(self, row: TableRow) -> Table:
+        game = table_game(row.game)
+        rules = game.rules_from_options(row.rules)
+        now = self.clock()
+        seats = [
+            Seat(
+                kind=SeatKind(s.kind),
+                name=s.name,
+                bot=s.bot,
+                token_hash=s.token_hash,
+                player=s.player,
+                disconnected_since=now if s.kind == SeatKind.HUMAN.value else None,
+            )
+            for s in row.seats
+        ]
+        table = Table(
+            id=row.id,
+            game=game,
+            preset=row.preset,
+            house=row.house,
+            rules=rules,
+            seats=seats,
+            turn_seconds=row.turn_seconds,
+            takeover_seconds=row.takeover_seconds,
+            seed=row.seed,
+            created_at=row.created_at,
+            status=Status(row.status),
+            version=row.version,
+            phase_since=now,
+        )
+        if table.status is Status.LOBBY:
+            return table
+        if row.solo is None:
+            # A row from before migration 0002: one person against bots plays as a solo
+            # table (and is abandoned like one).
+            table.solo = seats[0].kind is SeatKind.HUMAN and all(
+                s.kind is SeatKind.BOT for s in seats[1:]
+            )
+        else:
+            table.solo = row.solo
+        table.watchable = row.watchable or not table.solo
+        state = game.new_match(rules, len(seats), row.seed)
+        entries = self.store.actions(row.id)
+        for entry in entries:
+            if entry.action == NEXT_ROUND:
+                state.next_round()
+                continue
+            if entry.seat != state.current:
+                raise ThreeThirteenError(
+                    f"table {row.id!r}, action {entry.seq} ({entry.action!r}): by seat "
+                    f"{entry.seat}, but seat {state.current} was to act"
+                )
+            state.apply(game.parse_action(entry.action))
+        table.state = state
+        table.actions = len(entries)
+        self._make_bots(table)
+        if state.stage is Stage.ROUND_OVER and game.decided(state):
+            if table.status is Status.FINISHED:
+                state.next_round()
+                table.finished_at, table.record = row.finished_at, row.record
+            else:
+                self._finish(table)  # killed between the last move and the end of the match
+        return table
+
+    def record(self, table_id: str) -> Any:
+        """The record of a finished table held in memory (Three-Thirteen's a
+        :class:`~threethirteen.records.GameRecord`, another game's its JSON-ready data,
+        ``docs/record-format.md``), or None."""
+        table = self.table(table_id)
+        with table.lock:
+            return None if table.record is None else table.game.load_record(table.record)
