@@ -181,8 +181,10 @@ def test_history_and_replay_of_a_finished_match(pages: Any) -> None:
         "document.querySelector('#replay-step').textContent.startsWith('Step 2 ')"
     )
     seat, action = actions[0]
-    # One name a seat everywhere: Ada by her name, the bots numbered ("Bot 1 (easy)").
-    name = "Ada" if seat == 0 else f"Bot {seat} (easy)"
+    # One name a seat everywhere: the player by the record's name (a solo started with no
+    # name is "You"), the bots numbered ("Bot 1 (easy)").
+    name = record["seats"][0] if seat == 0 else f"Bot {seat} (easy)"
+    assert name != ""
     assert page.locator("#replay-action").inner_text().startswith(f"{name}: ")
     page.keyboard.press("End")
     page.wait_for_function(

@@ -263,6 +263,7 @@ class SlowBot:
     name = "slow"
     busy = 0
     most = 0
+    calls = 0
     lock = threading.Lock()
 
     def __init__(self, inner: Any) -> None:
@@ -271,9 +272,10 @@ class SlowBot:
     def choose(self, view: Any) -> Any:
         with SlowBot.lock:
             SlowBot.busy += 1
+            SlowBot.calls += 1
             SlowBot.most = max(SlowBot.most, SlowBot.busy)
         try:
-            time.sleep(0.05)
+            time.sleep(0.1)
             return self.inner.choose(view)
         finally:
             with SlowBot.lock:
@@ -295,10 +297,15 @@ def test_bots_think_in_a_bounded_pool() -> None:
         driver = Driver(svc, lambda _id: asyncio.sleep(0), pool=pool)
         for table_id in ids:
             driver.wake(table_id)
-        await asyncio.sleep(1.0)
+        # Until a good many choices are made (a loaded machine is given time): six tables'
+        # bots all want to think, and the pool lets two at a time.
+        deadline = time.monotonic() + 30
+        while SlowBot.calls < 12 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
         await driver.stop()
         pool.close()
 
-    SlowBot.most = 0
+    SlowBot.most = SlowBot.calls = 0
     asyncio.run(run())
+    assert SlowBot.calls >= 12
     assert SlowBot.most == 2  # six tables of bots, two thinking at a time
