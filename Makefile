@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # What the web app and the terminal game need (the `server` extra), without the test tools.
 SERVE_STAMP := $(VENV)/.installed-server
 
-.PHONY: play serve test test-postgres lint typecheck unit bench bench-server bench-server-crowd clean install
+.PHONY: play serve test test-postgres lint typecheck unit bench bench-server bench-server-crowd bench-server-cluster clean install
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,9 +51,19 @@ test: lint typecheck unit test-postgres
 bench: $(STAMP)
 	$(BIN)/python benchmarks/solver_bench.py
 
-# 100 tables at once on a real server: move-to-update latency and moves per second.
+# 100 tables at once on a real server: move-to-update latency and moves per second;
+# then the same load through nginx on 1 and 2 processes (bench-server-cluster).
 bench-server: $(STAMP)
 	$(BIN)/python benchmarks/server_bench.py
+	sh scripts/install-tools.sh nginx
+	bash scripts/with-postgres.sh $(BIN)/python benchmarks/cluster_bench.py
+
+# A ladder of busy tables through nginx on 1, then 2 `serve --cluster` processes sharing a
+# throwaway PostgreSQL: the most tables each holds at p99 < 50 ms, and the ratio. Needs
+# nginx (scripts/install-tools.sh).
+bench-server-cluster: $(STAMP)
+	sh scripts/install-tools.sh nginx
+	bash scripts/with-postgres.sh $(BIN)/python benchmarks/cluster_bench.py
 
 # The same, plus 500 spectators joining one table at once and a client that never reads:
 # every table's p99 (docs/server.md).

@@ -34,7 +34,7 @@ def reset_database(url: str) -> None:
 
     engine = create_engine(url)
     with engine.begin() as conn:
-        for name in ("actions", "tables", "alembic_version"):
+        for name in ("actions", "tables", "leases", "servers", "alembic_version"):
             conn.execute(text(f"DROP TABLE IF EXISTS {name}"))
     engine.dispose()
 

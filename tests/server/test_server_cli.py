@@ -26,6 +26,9 @@ from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
         (["serve", "--engine-wait", "-2.5"], "got -2.5"),
         (["serve", "--engine-wait", "nan"], "got nan"),
         (["serve", "--engine-wait", "601"], "got 601.0"),
+        (["serve", "--cluster", "web 1"], "--cluster: a cluster process name is 1 to 64"),
+        (["serve", "--cluster", "w1", "--db", "sqlite:///x.db"], "needs PostgreSQL"),
+        (["serve", "--cluster", "w1", "--db", "memory://"], "'memory://'"),
     ],
 )
 def test_bad_options_exit_2_quoting_them(

@@ -7,7 +7,9 @@ saw acknowledged, replays through the engine, and the seat token still works.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -30,9 +32,16 @@ def test_kill_9_and_restart_loses_nothing(serve: Callable[[str], Any], db_url: s
     path = f"{ticket['ws']}?token={ticket['token']}"
     with connect(server.ws + path) as ws:
         before = play(ws, sent, limit=8)
+        helpers = descendants(server.proc.pid)  # the bots' worker pool and its forkserver
         server.proc.kill()  # SIGKILL: no shutdown, no flush
         server.proc.wait(timeout=10)
     assert before["table"]["status"] == "playing"
+    # What the killed server started goes with it: nothing waits on it forever.
+    assert helpers
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in helpers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in helpers if Path(f"/proc/{pid}").exists()]
 
     server = serve(db_url)
     with connect(server.ws + path) as ws:
@@ -49,6 +58,26 @@ def test_kill_9_and_restart_loses_nothing(serve: Callable[[str], Any], db_url: s
     assert mine == sent  # every acknowledged move is there, in order, and nothing else
     assert replay(record).scores.totals == record.totals
     assert record.seed == last["table"]["seed"]
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes under ``pid`` now (Linux: read from /proc)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for child, of in parents.items():
+            if of == parent and child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
 
 
 def as_action(event: dict[str, Any]) -> str | None:

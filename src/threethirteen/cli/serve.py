@@ -3,7 +3,10 @@
 Needs the ``server`` extra (``pip install 'threethirteen[server]'``); without it
 the command says so (exit 2). Binds the port first (one in use: exit 2, saying
 so), then prints the address to open and serves until interrupted. Every
-unfinished table in the database is resumed at start.
+unfinished table in the database is resumed at start, except with ``--cluster NAME``:
+the process is then one of several on one PostgreSQL database, behind a proxy that
+sends each table's requests to one of them (``docs/server.md``), and takes each table
+when a request names it (:mod:`threethirteen.server.cluster`).
 """
 
 from __future__ import annotations
@@ -126,6 +129,14 @@ def add_parser(commands: Any) -> None:
         help="a reverse proxy (IP address or network, 10.0.0.0/8) whose X-Forwarded-For names "
         "the client; repeat for several (default: none, the header is ignored)",
     )
+    parser.add_argument(
+        "--cluster",
+        metavar="NAME",
+        default=None,
+        help="run as the process NAME of a cluster: several processes on one PostgreSQL "
+        "database behind a proxy (docs/server.md); each table is held by one process at a "
+        "time and handed over through LISTEN/NOTIFY",
+    )
     flood.add_argument(
         "--bot-workers",
         type=int,
@@ -186,7 +197,22 @@ def run(args: argparse.Namespace) -> int:
     from threethirteen.server.protocol import MAX_FRAME_BYTES
     from threethirteen.store import open_store
 
+    cluster = None
+    if args.cluster is not None:
+        from threethirteen.server.cluster import Cluster, PostgresBus, check_name
+
+        try:
+            name = check_name(args.cluster)
+            bus = PostgresBus(args.db)
+        except ValueError as exc:
+            raise ThreeThirteenError(f"--cluster: {exc}") from exc
     store = open_store(args.db)  # bad URLs and unreachable databases fail here, before serving
+    if args.cluster is not None:
+        from threethirteen.store.leases import SqlLeases
+        from threethirteen.store.sql import SqlStore
+
+        assert isinstance(store, SqlStore)  # PostgresBus took only a PostgreSQL URL
+        cluster = Cluster(name, SqlLeases(store.engine), bus)
     app = create_app(
         store,
         bot_delay=args.bot_delay,
@@ -196,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
         max_engines=args.max_engines or None,
         engine_wait=args.engine_wait,
         limits=limits,
+        cluster=cluster,
     )
     # The port is ours before the address is announced: a port another program holds
     # fails here, with exit status 2, instead of announcing that program's server.
@@ -203,6 +230,8 @@ def run(args: argparse.Namespace) -> int:
     port = listening.getsockname()[1]
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"threethirteen: serving on http://{host}:{port}/ (database {args.db})", flush=True)
+    if cluster is not None:
+        print(f"threethirteen: cluster process {cluster.name}", flush=True)
     for spec in engines:
         print(f"threethirteen: engine {spec.name}: {spec.command_line}", flush=True)
     # Websocket messages over MAX_FRAME_BYTES (decompressed) are refused before they are read.

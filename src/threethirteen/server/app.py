@@ -35,9 +35,11 @@ from fastapi.staticfiles import StaticFiles
 from threethirteen.bots import BOT_NAMES
 from threethirteen.engines import EngineSpec
 from threethirteen.games import GAME_NAMES
+from threethirteen.server.cluster import Cluster
 from threethirteen.server.driver import BotPool, Driver
 from threethirteen.server.engines import DEFAULT_MAX_ENGINES, SLOT_WAIT
 from threethirteen.server.games import DEFAULT_GAME, game_options, table_game
+from threethirteen.server.holding import MOVED, Holding
 from threethirteen.server.limits import Limits, RateLimiter, TooManyError, client_address
 from threethirteen.server.protocol import (
     MAX_BODY_BYTES,
@@ -48,6 +50,7 @@ from threethirteen.server.protocol import (
     load_json,
     quote,
 )
+from threethirteen.server.restore import ABANDONED
 from threethirteen.server.service import (
     TAKEOVER_DEFAULT,
     TAKEOVER_SECONDS,
@@ -79,6 +82,7 @@ _STATUS = {
     "not-finished": 409,
     "too-large": 413,
     "too-many": 429,
+    "table-moving": 503,
 }
 """HTTP status of an error code; any other code is a 400."""
 
@@ -220,6 +224,19 @@ class Hub:
         conn.wake.set()
         self._sender(conn)
 
+    def moved(self, table_id: str) -> None:
+        """Close every connection of the table with :data:`~threethirteen.server.holding.MOVED`
+        (it moved to another process): each client connects again, through the proxy."""
+        for conn in list(self.connections.get(table_id, ())):
+            self.remove(conn)
+            if conn.closing:
+                continue
+            conn.closing, conn.behind = True, False
+            conn.outbox.clear()
+            conn.outbox.append(("close", str(MOVED)))
+            conn.wake.set()
+            self._sender(conn)
+
     def _snapshot_for(self, conn: Connection, reason: str) -> str | None:
         """The snapshot for the seat the connection's token holds now; None (and the
         connection refused) when the token holds none."""
@@ -330,8 +347,10 @@ class Hub:
 
 def _close_code(exc: ProtocolError) -> int:
     """The websocket close code of a refusal: 4404 no table, 4409 a private solo match,
-    4403 a token that holds no seat."""
-    return {"no-such-table": 4404, "private-table": 4409}.get(exc.code, 4403)
+    4403 a token that holds no seat, 1012 a table that moved to another process (the
+    client connects again)."""
+    codes = {"no-such-table": 4404, "private-table": 4409, "table-moving": MOVED}
+    return codes.get(exc.code, 4403)
 
 
 async def _turn_away(websocket: WebSocket, exc: ProtocolError, stall: float) -> None:
@@ -525,6 +544,7 @@ def create_app(
     engine_wait: float = SLOT_WAIT,
     limits: Limits | None = None,
     clock: Callable[[], float] | None = None,
+    cluster: Cluster | None = None,
 ) -> FastAPI:
     """The web app over ``store`` (or one opened from ``store_url``).
 
@@ -547,6 +567,12 @@ def create_app(
     page of ``GET /api/tables``, how long an abandoned solo table lives, the trusted
     proxies, and the pool the bots think in. ``clock`` (tests) gives the time to the
     service and the limits alike (default: the system's).
+
+    ``cluster`` (:mod:`threethirteen.server.cluster`; ``threethirteen serve --cluster``):
+    this process is one of several on one PostgreSQL database. It then restores no table
+    at start: it takes each table in play when a request names it
+    (:mod:`~threethirteen.server.holding`), lists every process's tables, and counts the
+    live-table limits over its own.
     """
     limits = limits if limits is not None else Limits()
     store = store if store is not None else open_store(store_url)
@@ -562,6 +588,7 @@ def create_app(
     hub = Hub(service)
     pool = BotPool(limits.bot_workers, processes=limits.bot_processes)
     driver = Driver(service, hub.broadcast, pool=pool)
+    holding = Holding(service, driver, cluster, hub.moved)
     trusted = limits.trusted_networks()
     creates = RateLimiter(limits.tables_per_minute, 60.0, clock=clock or time.monotonic)
     connects = RateLimiter(limits.connects_per_minute, 60.0, clock=clock or time.monotonic)
@@ -615,8 +642,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        for table_id in service.restore():
-            driver.wake(table_id)
+        if cluster is None:
+            for table_id in service.restore():
+                driver.wake(table_id)
+        else:
+            await cluster.start()
         if freeze_gc:
             gc.collect()
             gc.freeze()
@@ -624,6 +654,8 @@ def create_app(
         yield
         sweeping.cancel()
         await driver.stop()
+        if cluster is not None:
+            await cluster.stop()
         pool.close()
         await asyncio.to_thread(service.close)
         store.close()
@@ -669,6 +701,7 @@ def create_app(
         ticket = service.create_solo(
             name, preset, house, bots, owner=client, game=game, player=player, bot_speed=speed
         )
+        holding.made(ticket.table_id)
         driver.wake(ticket.table_id)
         return _ticket(ticket)
 
@@ -691,6 +724,7 @@ def create_app(
             game=game,
             player=_player_field(data),
         )
+        holding.made(ticket.table_id)
         return _ticket(ticket, invite=True)
 
     @app.get("/api/tables")
@@ -698,6 +732,8 @@ def create_app(
         limit = _int_arg(request, "limit", limits.page_size, 1, limits.max_page)
         offset = _int_arg(request, "offset", 0, 0, 10**9)
         solo = _bool_arg(request, "solo")
+        if cluster is not None:
+            return await listed_from_store(limit, offset, solo)
         live = [
             t
             for t in service.tables()
@@ -718,13 +754,36 @@ def create_app(
             "next_offset": after if after < len(live) else None,
         }
 
+    async def listed_from_store(limit: int, offset: int, solo: bool | None) -> dict[str, Any]:
+        """The tables list of a cluster: every process's tables, from the store. Who is
+        connected is known only for the tables held here."""
+        rows = [
+            r
+            for r in await asyncio.to_thread(store.unfinished)
+            if r.status != ABANDONED
+            and (solo is None or bool(r.solo) is solo)
+            and (r.watchable or not r.solo)
+        ]
+        rows.sort(key=lambda r: (r.created_at, r.id), reverse=True)
+        page = rows[offset : offset + limit]
+        after = offset + len(page)
+        return {
+            "tables": [service.public_of(t) for t in holding.listed(page)],
+            "total": len(rows),
+            "limit": limit,
+            "offset": offset,
+            "next_offset": after if after < len(rows) else None,
+        }
+
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
+        await holding.hold(table_id)
         return service.public_table(table_id)
 
     @app.post("/api/tables/{table_id}/join", status_code=201)
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         data = await _body(request)
+        await holding.hold(table_id)
         ticket = service.join(table_id, check_name(data.get("name")), _player_field(data))
         changed(table_id)
         return _ticket(ticket)
@@ -733,6 +792,7 @@ def create_app(
     async def rejoin(table_id: str, request: Request) -> dict[str, Any]:
         """A seat's rejoin link opened (on any device): the seat its token holds."""
         data = await _body(request)
+        await holding.hold(table_id)
         ticket, name = service.claim(table_id, data.get("token"))
         return {**_ticket(ticket), "name": name}
 
@@ -806,6 +866,7 @@ def create_app(
         await websocket.accept()
         conn = Connection(websocket, table_id, websocket.query_params.get("token"))
         try:
+            await holding.hold(table_id)
             seat = hub.seat_of(conn)
         except ProtocolError as exc:
             await _turn_away(websocket, exc, hub.stall)
@@ -820,6 +881,8 @@ def create_app(
                 return
             left = True
             hub.remove(conn)
+            if not service.holds_table(table_id):
+                return  # the table moved to another process
             if service.holds(table_id, seat, conn.token):  # not if the host cleared the seat
                 service.disconnect(table_id, seat)
             driver.wake(table_id)

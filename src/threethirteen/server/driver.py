@@ -20,7 +20,10 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 import pickle
+import threading
+import time
 from collections.abc import Awaitable, Callable
 
 from threethirteen.bots import Bot
@@ -40,6 +43,27 @@ def _choose(bot: Bot, view: PlayerView) -> Action:
     """What a worker process runs: the bot's choice (the bot arrives pickled, and what it
     learns while choosing stays there: the bots here read only the view)."""
     return bot.choose(view)
+
+
+def _watch_server(server: int) -> None:
+    """A worker's initializer: end the worker once the server process ``server`` is gone.
+
+    A server killed outright (kill -9) cannot stop its pool, and a worker waiting on its
+    queue never sees the queue close (it holds both ends itself): without this watch it
+    would wait forever, with the forkserver that made it.
+    """
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:  # the pid is another user's now: the server is gone
+                os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
 class BotPool:
@@ -69,7 +93,9 @@ class BotPool:
             # forkserver: the workers start from a clean process, not a fork of a server
             # that runs threads.
             context = multiprocessing.get_context("forkserver")
-            self._procs = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+            self._procs = concurrent.futures.ProcessPoolExecutor(
+                workers, mp_context=context, initializer=_watch_server, initargs=(os.getpid(),)
+            )
 
     async def choose(self, bot: Bot, view: PlayerView) -> Action:
         """The bot's action for ``view``, chosen in the pool (it raises what ``choose`` does)."""

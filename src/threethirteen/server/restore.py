@@ -1,22 +1,27 @@
-"""Tables back after a restart: each unfinished match replayed from the store.
+"""Tables back after a restart, or taken from another process: each match replayed from the store.
 
 The part of :class:`~threethirteen.server.service.TableService` that rebuilds tables
-from their rows and logged actions, every action checked; a mixin it inherits.
+from their rows and logged actions, every action checked; a mixin it inherits. In a
+cluster (:mod:`threethirteen.server.cluster`) a table moves between processes through
+:meth:`TableRestore.drop` on its old holder and :meth:`TableRestore.adopt` on the new one.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from threethirteen.bots import Bot
+from threethirteen.bots.base import close_bot
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.game import Stage
 from threethirteen.server.games import table_game
 from threethirteen.server.tables import Seat, SeatKind, Status, Table
 from threethirteen.store.base import NEXT_ROUND, Store, TableRow
 
-__all__ = ["ABANDONED", "TableRestore"]
+__all__ = ["ABANDONED", "TableRestore", "close_bots"]
 
 log = logging.getLogger("threethirteen.server.service")
 
@@ -30,6 +35,9 @@ class TableRestore:
 
     store: Store
     clock: Callable[[], float]
+    _tables: dict[str, Table]
+    _lock: threading.Lock
+    _speeds: dict[str, str]
 
     def table(self, table_id: str) -> Table:
         raise NotImplementedError
@@ -62,6 +70,68 @@ class TableRestore:
             self._register(table)
             restored.append(table.id)
         return restored
+
+    def held_ids(self) -> set[str]:
+        """The ids of the unfinished tables held in memory (what a cluster leases)."""
+        with self._lock:
+            return {i for i, t in self._tables.items() if t.status is not Status.FINISHED}
+
+    def holds_table(self, table_id: str) -> bool:
+        """Whether ``table_id`` is held in memory."""
+        with self._lock:
+            return table_id in self._tables
+
+    def adopt(self, table_id: str, speed: str | None = None) -> bool:
+        """Hold ``table_id`` from now on, rebuilt from the store (its lease was just taken);
+        ``speed``: the bot speed its last holder handed over. False when the table is
+        not in the store, is finished or abandoned (nothing to hold), or cannot be rebuilt."""
+        if self.holds_table(table_id):
+            return True
+        row = self.store.get(table_id)
+        if row is None or row.status in (Status.FINISHED.value, ABANDONED):
+            return False
+        try:
+            table = self._rebuild(row)
+        except ThreeThirteenError as exc:
+            log.error("table %r cannot be taken over: %s", table_id, exc)
+            return False
+        with self._lock:
+            held = self._tables.setdefault(table_id, table)
+            if speed is not None and speed != "normal":
+                self._speeds[table_id] = speed
+        if held is not table:
+            close_bots(table.bots.values())
+        return True
+
+    def drop(self, table_id: str) -> dict[str, Any]:
+        """Stop holding ``table_id`` (another process takes it): what the taker should know
+        (``{"speed": ...}`` for a solo table's bot speed). Every accepted action is in the
+        store already; what lives in memory only (who is away, votes, stand-ins) is lost.
+
+        The dropped object's status becomes finished, so that what still holds it (its
+        driver) stops; the caller stops the driver and closes the table's connections.
+        """
+        with self._lock:
+            table = self._tables.pop(table_id, None)
+            speed = self._speeds.pop(table_id, None)
+        if table is None:
+            return {}
+        with table.lock:
+            table.status = Status.FINISHED
+            bots = list(table.bots.values())
+        close_bots(bots)
+        return {} if speed is None else {"speed": speed}
+
+    def peek(self, row: TableRow) -> Table | None:
+        """A table another process holds, rebuilt from its row to be shown (the tables
+        list), not held: its bots closed, who is connected unknown (nobody). None when
+        it cannot be rebuilt."""
+        try:
+            table = self._rebuild(row)
+        except ThreeThirteenError:
+            return None
+        close_bots(table.bots.values())
+        return table
 
     def _rebuild(self, row: TableRow) -> Table:
         game = table_game(row.game)
@@ -134,3 +204,14 @@ class TableRestore:
         table = self.table(table_id)
         with table.lock:
             return None if table.record is None else table.game.load_record(table.record)
+
+
+def close_bots(bots: Iterable[Bot]) -> None:
+    """Let each of ``bots`` release what it holds (an engine its process; a
+    :class:`~threethirteen.server.engines.SeatEngine` can still play after); a failure to
+    is logged, not raised."""
+    for bot in list(bots):
+        try:
+            close_bot(bot)
+        except Exception:
+            log.exception("bot %r did not close cleanly", bot)

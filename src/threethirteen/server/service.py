@@ -37,11 +37,10 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from threethirteen.bots import DIFFICULTIES, Bot
-from threethirteen.bots.base import close_bot
 from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, ThreeThirteenError
 from threethirteen.game import Stage
@@ -71,6 +70,7 @@ from threethirteen.server.protocol import (
     quote,
 )
 from threethirteen.server.restore import ABANDONED, TableRestore
+from threethirteen.server.restore import close_bots as _close
 from threethirteen.server.snapshots import TableSnapshots
 from threethirteen.server.tables import (
     AutoMove,
@@ -947,16 +947,6 @@ _HANDLERS: dict[type, Handler] = {
 def _running_engines(table: Table) -> list[SeatEngine]:
     """The table's engine seats that hold a process now (call under its lock)."""
     return [b for b in table.bots.values() if isinstance(b, SeatEngine) and b.running]
-
-
-def _close(bots: Iterable[Bot]) -> None:
-    """Let each of ``bots`` release what it holds (an engine its process; a
-    :class:`SeatEngine` can still play after); a failure to is logged, not raised."""
-    for bot in bots:
-        try:
-            close_bot(bot)
-        except Exception:
-            log.exception("bot %r did not close cleanly", bot)
 
 
 def _seconds(name: str, value: object, bounds: tuple[float, float]) -> float | None:

@@ -49,7 +49,10 @@ class TableSnapshots:
 
     def public_table(self, table_id: str) -> dict[str, Any]:
         """The table object of ``docs/protocol.md`` (what everyone may see)."""
-        table = self.table(table_id)
+        return self.public_of(self.table(table_id))
+
+    def public_of(self, table: Table) -> dict[str, Any]:
+        """:meth:`public_table` of a table object (one held here or only peeked at)."""
         with table.lock:
             return self._public(table)
 

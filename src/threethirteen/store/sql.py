@@ -2,8 +2,10 @@
 
 Two tables (``migrations/versions/``: 0001 made them, 0002 added ``tables.game``):
 ``tables``, one row a table, and ``actions``, the append-only log, keyed by ``(table_id, seq)`` so a
-duplicate or out-of-order append fails in the database too. Opening a store
-upgrades its schema to the latest migration.
+duplicate or out-of-order append fails in the database too. Two more (0003), ``servers``
+and ``leases``, say which process of a cluster holds which table
+(:mod:`~threethirteen.store.leases`). Opening a store upgrades its schema to the latest
+migration.
 
 >>> store = SqlStore("sqlite://")  # in memory
 >>> store.unfinished()
@@ -43,7 +45,7 @@ from sqlalchemy.pool import StaticPool
 
 from threethirteen.store.base import ActionRow, SeatRow, StoreError, TableRow
 
-__all__ = ["MIGRATIONS", "SqlStore", "metadata", "upgrade"]
+__all__ = ["MIGRATIONS", "SqlStore", "leases", "metadata", "servers", "upgrade"]
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +86,22 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", String(ACTION_LENGTH), nullable=False),
 )
+
+servers = Table(
+    "servers",
+    metadata,
+    Column("name", String(64), primary_key=True),
+    Column("seen_at", Float, nullable=False),
+)
+"""The server processes of a cluster and when each was last alive (migration 0003)."""
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("server", String(64), nullable=False, index=True),
+)
+"""Which server process holds which table (migration 0003, :mod:`threethirteen.store.leases`)."""
 
 
 def upgrade(engine: Engine) -> None:

@@ -138,7 +138,9 @@ export class TableConnection {
         return;
       }
       this.retry += 1;
-      const delay = Math.min(8000, 300 * 2 ** Math.min(this.retry, 5));
+      // 1012: the table moved to another server process; the way there is open at once.
+      const moved = event.code === 1012 && this.retry === 1;
+      const delay = moved ? 50 : Math.min(8000, 300 * 2 ** Math.min(this.retry, 5));
       this.onStatus?.("reconnecting", delay);
       setTimeout(() => {
         if (!this.closed) this.open();
