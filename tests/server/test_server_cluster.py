@@ -8,8 +8,9 @@ tests/server/test_server_cluster_processes.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -83,11 +84,33 @@ def test_a_process_name_is_checked() -> None:
             check_name(bad)
 
 
-def two(dead_after: float = 2.0) -> tuple[Process, Process, MemoryStore]:
+@contextlib.asynccontextmanager
+async def two(
+    dead_after: float = 2.0, *, started: str = "ab"
+) -> AsyncIterator[tuple[Process, Process]]:
+    """Processes a and b on one store, leases and bus; those named in ``started`` are
+    started; all stopped on the way out."""
     store, leases, bus = MemoryStore(), MemoryLeases(), LocalBus()
     a = Process("a", store, leases, bus, dead_after)
     b = Process("b", store, leases, bus.joined(), dead_after)
-    return a, b, store
+    for p in (a, b):
+        if p.cluster.name in started:
+            await p.cluster.start()
+    try:
+        yield a, b
+    finally:
+        for p in (a, b):
+            if p.cluster.name in started:
+                await p.cluster.stop()
+            await p.stop()
+
+
+async def until(done: Callable[[], bool], seconds: float = 2.0) -> bool:
+    """Wait until ``done()`` (or ``seconds`` pass); its last answer."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    return done()
 
 
 def solo(p: Process) -> str:
@@ -106,128 +129,89 @@ def view(p: Process, table_id: str) -> dict[str, Any]:
 
 def test_a_table_is_handed_over_whole_when_another_process_is_asked_for_it() -> None:
     async def run() -> None:
-        a, b, _store = two()
-        await a.cluster.start()
-        await b.cluster.start()
-        table_id = solo(a)
-        a.driver.wake(table_id)
-        for _ in range(100):  # the bot moves, if it is first; then the player's turn
-            await asyncio.sleep(0.01)
-            if a.service.pending(table_id) is None:
-                break
-        seen = view(a, table_id)
-        await b.holding.hold(table_id)
-        # b holds it now, as a left it; a let it go and closed its connections.
-        assert b.service.holds_table(table_id) and not a.service.holds_table(table_id)
-        assert a.closed == [table_id]
-        assert a.cluster.leases.holder(table_id) == "b"
-        assert view(b, table_id) == seen
-        assert b.service._speeds.get(table_id) == "fast"  # handed over on the bus
-        with pytest.raises(ProtocolError, match="no table"):
-            a.service.table(table_id)
-        # And back: a is asked again, b gives it up.
-        await a.holding.hold(table_id)
-        assert a.service.holds_table(table_id) and not b.service.holds_table(table_id)
-        assert view(a, table_id) == seen
-        for p in (a, b):
-            await p.cluster.stop()
-            await p.stop()
+        async with two() as (a, b):
+            table_id = solo(a)
+            a.driver.wake(table_id)
+            # The bots move, if they are first; then it is the player's turn.
+            assert await until(lambda: a.service.pending(table_id) is None)
+            seen = view(a, table_id)
+            await b.holding.hold(table_id)
+            # b holds it now, as a left it; a let it go and closed its connections.
+            assert b.service.holds_table(table_id) and not a.service.holds_table(table_id)
+            assert a.closed == [table_id]
+            assert a.cluster.leases.holder(table_id) == "b"
+            assert view(b, table_id) == seen
+            assert b.service._speeds.get(table_id) == "fast"  # handed over on the bus
+            with pytest.raises(ProtocolError, match="no table"):
+                a.service.table(table_id)
+            # And back: a is asked again, b gives it up.
+            await a.holding.hold(table_id)
+            assert a.service.holds_table(table_id) and not b.service.holds_table(table_id)
+            assert view(a, table_id) == seen
 
     asyncio.run(run())
 
 
 def test_a_holder_that_dies_loses_its_tables_once_it_is_not_seen() -> None:
     async def run() -> None:
-        a, b, _store = two(dead_after=0.4)
-        await a.cluster.start()
-        await b.cluster.start()
-        table_id = solo(a)
-        version = a.service.table(table_id).version
-        # a is killed: no more heartbeats, no answers on the bus.
-        assert a.cluster._beat_task is not None
-        a.cluster._beat_task.cancel()
-        a.cluster.bus.close()
-        started = time.monotonic()
-        await b.holding.hold(table_id)
-        waited = time.monotonic() - started
-        assert b.service.table(table_id).version == version
-        assert 0.2 < waited < 3.0, waited  # until a's last sign of life was 0.4 s old
-        await b.cluster.stop()
-        for p in (a, b):
-            await p.stop()
+        async with two(dead_after=0.4) as (a, b):
+            table_id = solo(a)
+            version = a.service.table(table_id).version
+            # a is killed: no more heartbeats, no answers on the bus.
+            assert a.cluster._beat_task is not None
+            a.cluster._beat_task.cancel()
+            a.cluster.bus.close()
+            started = time.monotonic()
+            await b.holding.hold(table_id)
+            waited = time.monotonic() - started
+            assert b.service.table(table_id).version == version
+            assert 0.2 < waited < 3.0, waited  # until a's last sign of life was 0.4 s old
 
     asyncio.run(run())
 
 
 def test_a_process_that_lost_a_lease_lets_the_table_go() -> None:
     async def run() -> None:
-        a, b, _store = two()
-        await a.cluster.start()
-        table_id = solo(a)
-        # Its lease taken while a looked dead (a long pause): a must stop moving it.
-        a.cluster.leases.release(table_id, "a")
-        a.cluster.leases.claim(table_id, "b", alive_since=0.0)
-        for _ in range(100):
-            await asyncio.sleep(0.02)
-            if not a.service.holds_table(table_id):
-                break
-        assert not a.service.holds_table(table_id)
-        assert a.closed == [table_id]
-        await a.cluster.stop()
-        await a.stop()
-        await b.stop()
+        async with two(started="a") as (a, _b):
+            table_id = solo(a)
+            # Its lease taken while a looked dead (a long pause): a must stop moving it.
+            a.cluster.leases.release(table_id, "a")
+            a.cluster.leases.claim(table_id, "b", alive_since=0.0)
+            assert await until(lambda: not a.service.holds_table(table_id))
+            assert a.closed == [table_id]
 
     asyncio.run(run())
 
 
 def test_a_finished_or_unknown_table_is_not_taken() -> None:
     async def run() -> None:
-        a, b, store = two()
-        await a.cluster.start()
-        await b.cluster.start()
-        await b.holding.hold("nope")  # not in the store: the caller's look says so
-        with pytest.raises(ProtocolError, match="no table 'nope'"):
-            b.service.table("nope")
-        assert a.cluster.leases.holder("nope") is None
-        for p in (a, b):
-            await p.cluster.stop()
-            await p.stop()
-        del store
+        async with two() as (a, b):
+            await b.holding.hold("nope")  # not in the store: the caller's look says so
+            with pytest.raises(ProtocolError, match="no table 'nope'"):
+                b.service.table("nope")
+            assert a.cluster.leases.holder("nope") is None
 
     asyncio.run(run())
 
 
 def test_a_table_nobody_hands_over_is_answered_as_moving() -> None:
     async def run() -> None:
-        a, b, _store = two(dead_after=30.0)
-        await a.cluster.start()
-        await b.cluster.start()
-        table_id = solo(a)
-        a.cluster.bus.close()  # alive (its heartbeat goes on), but deaf
-        handed = await b.cluster.take(table_id, wait=0.3)
-        assert handed is None
-        assert a.service.holds_table(table_id) and a.cluster.leases.holder(table_id) == "a"
-        for p in (a, b):
-            await p.cluster.stop()
-            await p.stop()
+        async with two(dead_after=30.0) as (a, b):
+            table_id = solo(a)
+            a.cluster.bus.close()  # alive (its heartbeat goes on), but deaf
+            assert await b.cluster.take(table_id, wait=0.3) is None
+            assert a.service.holds_table(table_id)
+            assert a.cluster.leases.holder(table_id) == "a"
 
     asyncio.run(run())
 
 
 def test_the_lease_of_a_table_no_longer_in_play_here_is_given_back() -> None:
     async def run() -> None:
-        a, b, _store = two()
-        await a.cluster.start()
-        table_id = solo(a)
-        assert a.cluster.leases.holder(table_id) == "a"
-        a.service.drop(table_id)  # as when it is abandoned
-        for _ in range(100):
-            await asyncio.sleep(0.02)
-            if a.cluster.leases.holder(table_id) is None:
-                break
-        assert a.cluster.leases.holder(table_id) is None
-        await a.cluster.stop()
-        await a.stop()
-        await b.stop()
+        async with two(started="a") as (a, _b):
+            table_id = solo(a)
+            assert a.cluster.leases.holder(table_id) == "a"
+            a.service.drop(table_id)  # as when it is abandoned
+            assert await until(lambda: a.cluster.leases.holder(table_id) is None)
 
     asyncio.run(run())

@@ -15,7 +15,9 @@ store, where every acknowledged action already is. A holder that was killed says
 nothing: its leases are anyone's once it has not been seen for ``dead_after`` seconds
 (it says it is alive every ``beat_every`` seconds). A table is handed over when it was
 made by another process than the one its id hashes to, and when a process is added,
-stops or dies.
+stops or dies. A holder that was only paused that long (not dead) finds at its next beat
+that its lease is gone and drops the table; a move it took meanwhile cannot reach the
+log after the new holder's, as the store appends an action only as the next of its log.
 
 Messages on the bus are JSON objects: ``{"op": "want", "table": ID, "by": NAME}`` (give
 it to me) and ``{"op": "free", "table": ID, "by": NAME, "to": NAME, "speed": ...}`` (it

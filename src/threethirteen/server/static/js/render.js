@@ -75,6 +75,39 @@ export function byBot(name) {
   return t("names.byBot", { name });
 }
 
+/** The key under which markBotMoves files a log event: its round and its index in that
+ * round's log (a round's log starts again at 0). */
+export function botMoveKey(round, index) {
+  return `${round}:${index}`;
+}
+
+/**
+ * Add to `set` (see botMoveKey) the new events of a snapshot's log that a bot made for a
+ * person: the seat is a person's with a stand-in now or in `previous`, or the turn timer
+ * had run out on the seat that was to act. `previous`, `msg`: the snapshot before and the
+ * new one (table.js: `clockSkew` set from `server_time`); `log`: `msg.view.log`; `start`:
+ * the index of its first event not yet seen. The set is returned.
+ */
+export function markBotMoves(set, previous, msg, log, start) {
+  const seats = msg.table?.seats || [];
+  const before = previous?.table?.seats || [];
+  const deadline = previous?.table?.turn_deadline;
+  const now = Date.now() / 1000 - (msg.clockSkew || 0);
+  // Half a second's slack: the server plays the timer's move as the deadline comes, and
+  // its snapshot may reach a page whose clock estimate runs a little behind.
+  const timedOut = Boolean(deadline) && now >= deadline - 0.5;
+  (log || []).forEach((event, index) => {
+    if (index < start) return;
+    const s = seats[event.seat];
+    // A bot's own seat, or an open one, is named a bot already.
+    if (s?.kind !== "human") return;
+    const standIn = Boolean(s.stand_in || before[event.seat]?.stand_in);
+    const timer = timedOut && previous?.view?.current === event.seat;
+    if (standIn || timer) set.add(botMoveKey(msg.view.round, index));
+  });
+  return set;
+}
+
 /** A refusal from the server in the page's language: the text of `error.<code>`, with
  * what was sent quoted; the server's English message only for a code the catalogs lack.
  * `err`: a websocket error ({code, message, input}) or an HTTP error body or ApiError

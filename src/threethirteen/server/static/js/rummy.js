@@ -9,7 +9,7 @@
 import { cardElement, cardLabel, cardShort, parseCard, sortCards } from "./cards.js";
 import { announce, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
-import { backs, cardRow, seatName } from "./render.js";
+import { backs, botMoveKey, byBot, cardRow, markBotMoves, seatName } from "./render.js";
 
 const SORT_KEY = "tt.rummy.sort";
 const PLAYING = new Set(["draw", "meld"]);
@@ -77,6 +77,7 @@ class RummyBoard {
     this.hint = false;
     this.dialog = null; // "scores" | "help" | null
     this.logSeen = { round: null, length: 0 };
+    this.botMoves = new Set(); // the log's moves a bot made for a person (render.js markBotMoves)
     this.focusCard = null; // the card with the roving tab stop
     this.handFocused = false; // the focus was in the hand at the last render
     this.drag = null;
@@ -176,10 +177,12 @@ class RummyBoard {
     const start = this.logSeen.round === view.round ? Math.min(this.logSeen.length, log.length) : 0;
     const said = [];
     if (previous?.view && this.logSeen.round !== null) {
-      for (const event of log.slice(start)) {
-        if (event.seat === this.me) continue;
-        said.push(this.describe(event, spoken));
-      }
+      markBotMoves(this.botMoves, previous, msg, log, start);
+      log.forEach((event, index) => {
+        // The player's own move is news only when a bot made it for them.
+        if (index < start || (event.seat === this.me && !this.botMoves.has(botMoveKey(view.round, index)))) return;
+        said.push(this.describe(event, { index, round: view.round, cards: spoken }));
+      });
       const before = previous.view;
       if (before.phase !== view.phase && OVER.has(view.phase)) {
         said.push(view.phase === "match-over" ? t("rummy.status.matchOver") : t("rummy.status.handOver", { n: view.round }));
@@ -191,9 +194,17 @@ class RummyBoard {
     if (said.length) announce(said.join(". "));
   }
 
-  /** One event of the log in words; `cards` writes a list of cards (short or spoken). */
-  describe(event, cards = short) {
-    const who = this.name(event.seat);
+  /** Who made the move at `index` of round `round`'s log: "Ada (played by the bot)" when
+   * a stand-in or the turn timer played it for her. */
+  actor(seat, index, round) {
+    const name = this.name(seat);
+    return this.botMoves.has(botMoveKey(round, index)) ? byBot(name) : name;
+  }
+
+  /** One event of the log in words: the event at `index` of round `round`'s log; `cards`
+   * writes a list of cards (short or spoken). */
+  describe(event, { index, round, cards = short }) {
+    const who = this.actor(event.seat, index, round);
     const move = parseMove(event.action);
     let text;
     switch (move.kind) {
@@ -505,12 +516,13 @@ class RummyBoard {
       h("div.pile-slot", {}, pileButton, h("span.pile-label", { "aria-hidden": "true" }, t("rummy.pile.pile"))),
     );
     const recent = (view.log || []).slice(-3);
+    const first = (view.log || []).length - recent.length;
     return h(
       "div.rummy-middle",
       {},
       this.statusLine(view, mine),
       piles,
-      recent.length ? h("ol.recent#recent-moves", { "aria-hidden": "true" }, recent.map((e) => h("li", {}, this.describe(e)))) : null,
+      recent.length ? h("ol.recent#recent-moves", { "aria-hidden": "true" }, recent.map((e, i) => h("li", {}, this.describe(e, { index: first + i, round: view.round })))) : null,
     );
   }
 

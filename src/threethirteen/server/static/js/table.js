@@ -8,7 +8,7 @@ import { announce, clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadBoard } from "./boards.js";
 import { fly, notifyOn, notifyTurn, playSound, setNotify, setSound, soundOn } from "./feel.js";
-import { backs, byBot, cardRow, describeEvent, displayNames, errorText, reveal, scoreSheet, seating, wildLabel } from "./render.js";
+import { backs, botMoveKey, byBot, cardRow, describeEvent, displayNames, errorText, markBotMoves, reveal, scoreSheet, seating, wildLabel } from "./render.js";
 import { houseLabel, presetLabel } from "./home.js";
 import { Guide } from "./guide.js";
 
@@ -444,29 +444,17 @@ export class TablePage {
   }
 
   /** Who made a log event's move: "Ada (played by the bot)" when a bot played it for a
-   * person (a stand-in, a turn timer: see markBotMoves). */
+   * person (a stand-in, a turn timer: see render.js markBotMoves). */
   actorName(seat, index, round) {
     const name = this.seatLabel(seat);
-    return this.botMoves?.has(`${round}:${index}`) ? byBot(name) : name;
+    return this.botMoves?.has(botMoveKey(round, index)) ? byBot(name) : name;
   }
 
-  /** Remember the new log events (from index `start`) that a bot made for a person: the
-   * seat is a person's with a stand-in now or before, or the turn timer had run out. */
+  /** Remember the new log events (from index `start`) that a bot made for a person
+   * (render.js markBotMoves). */
   markBotMoves(previous, msg, log, start) {
-    const seats = msg.table?.seats || [];
-    const before = previous?.table?.seats || [];
-    const deadline = previous?.table?.turn_deadline;
-    const now = Date.now() / 1000 - (msg.clockSkew || 0);
-    const timedOut = Boolean(deadline) && now >= deadline - 0.5;
     this.botMoves ??= new Set();
-    log.forEach((event, index) => {
-      if (index < start) return;
-      const s = seats[event.seat];
-      if (s?.kind !== "human") return;
-      const standIn = Boolean(s.stand_in || before[event.seat]?.stand_in);
-      const timer = timedOut && previous?.view?.current === event.seat;
-      if (standIn || timer) this.botMoves.add(`${msg.view.round}:${index}`);
-    });
+    markBotMoves(this.botMoves, previous, msg, log, start);
   }
 
   outCards() {
@@ -523,7 +511,7 @@ export class TablePage {
     if (previous && this.logSeen.round !== null) {
       this.markBotMoves(previous, msg, log, start);
       log.forEach((event, index) => {
-        if (index < start || (event.seat === this.mySeat && !this.botMoves.has(`${view.round}:${index}`))) return;
+        if (index < start || (event.seat === this.mySeat && !this.botMoves.has(botMoveKey(view.round, index)))) return;
         said.push(describeEvent(event, (s) => this.actorName(s, index, view.round)));
       });
       if (previous.view?.phase !== view.phase && (view.phase === "round-over" || view.phase === "match-over")) {

@@ -8,7 +8,7 @@
 import { cardElement, cardLabel, cardShort, parseCard } from "./cards.js";
 import { announce, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { backs, seatName, seating } from "./render.js";
+import { backs, botMoveKey, byBot, markBotMoves, seatName, seating } from "./render.js";
 
 // Thirteen's order: 3 low ... A, 2 high; suits spades, clubs, diamonds, hearts (low to high).
 const RANK_ORDER = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
@@ -128,6 +128,7 @@ class ThirteenBoard {
     this.focusCode = null; // the hand's card in the tab order (roving tab index)
     this.dialog = null; // "help" | null
     this.seen = { round: null, length: 0 }; // the log already announced
+    this.botMoves = new Set(); // the log's moves a bot made for a person (render.js markBotMoves)
     this.focusKey = null; // the data-key of the board's element that has the focus
     this.keyboard = false; // the player uses the keyboard (no pointer since the last key)
     this.nodes = new Map(); // the cards and buttons kept from one drawing to the next
@@ -238,8 +239,17 @@ class ThirteenBoard {
 
   // ---- news for screen readers -------------------------------------------------------------
 
-  describe(event, index, bombs, { spoken }) {
-    const who = this.label(event.seat);
+  /** Who made the move at `index` of round `round`'s log: "Ada (played by the bot)" when
+   * a stand-in or the turn timer played it for her. */
+  actor(seat, index, round) {
+    const name = this.label(seat);
+    return this.botMoves.has(botMoveKey(round, index)) ? byBot(name) : name;
+  }
+
+  /** One event of the log in words: the event at `index` of round `round`'s log; `bombs`:
+   * the log's bombs (walkLog); `spoken`: the cards as a screen reader says them. */
+  describe(event, index, bombs, { spoken, round }) {
+    const who = this.actor(event.seat, index, round);
     const cards = playCards(event.action);
     let text;
     if (!cards.length) text = tr("log.pass", { who });
@@ -263,11 +273,13 @@ class ThirteenBoard {
     const fresh = Boolean(previous) && this.seen.round !== null;
     this.seen = { round: view.round, length: log.length };
     if (!fresh) return;
+    markBotMoves(this.botMoves, previous, msg, log, start);
     const { bombs } = walkLog(log);
     const said = [];
     log.slice(start).forEach((event, i) => {
-      if (event.seat === this.mySeat && !bombs.has(start + i)) return;
-      said.push(this.describe(event, start + i, bombs, { spoken: true }));
+      // The player's own move is news only when it was a bomb, or a bot made it for them.
+      if (event.seat === this.mySeat && !bombs.has(start + i) && !this.botMoves.has(botMoveKey(view.round, start + i))) return;
+      said.push(this.describe(event, start + i, bombs, { spoken: true, round: view.round }));
     });
     const over = view.phase === "round-over" || view.phase === "match-over";
     if (over && before?.phase !== view.phase) {
@@ -426,7 +438,7 @@ class ThirteenBoard {
     const recent = (view.log || []).slice(-3);
     if (recent.length) {
       const start = view.log.length - recent.length;
-      centre.append(h("ol.recent#recent-moves", { "aria-hidden": "true" }, recent.map((e, i) => h("li", {}, this.describe(e, start + i, walked.bombs, { spoken: false })))));
+      centre.append(h("ol.recent#recent-moves", { "aria-hidden": "true" }, recent.map((e, i) => h("li", {}, this.describe(e, start + i, walked.bombs, { spoken: false, round: view.round })))));
     }
     if (replay && over) centre.append(this.results(view, table, { inline: true }));
     felt.append(centre);
