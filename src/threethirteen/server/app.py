@@ -863,10 +863,18 @@ def create_app(
                 ),
             )
             return
+        # The table is taken before the socket opens: while it moves (a dead process's
+        # lease lapsing, a few seconds) the page still says it is reconnecting.
+        moving: ProtocolError | None = None
+        try:
+            await holding.hold(table_id)
+        except ProtocolError as exc:
+            moving = exc
         await websocket.accept()
         conn = Connection(websocket, table_id, websocket.query_params.get("token"))
         try:
-            await holding.hold(table_id)
+            if moving is not None:
+                raise moving
             seat = hub.seat_of(conn)
         except ProtocolError as exc:
             await _turn_away(websocket, exc, hub.stall)
