@@ -274,3 +274,46 @@ def test_a_player_at_the_table_says_back_to_take_the_seat_at_their_next_turn() -
     until_turn(svc, table_id, 1)
     assert seat_entry(svc, table_id, 1)["stand_in"] is None
     assert svc.pending(table_id) is None
+
+
+# -- a restart (or another process of a cluster) goes on with the stand-in ------------------
+
+
+@pytest.mark.parametrize("reason", ["away", "host"])
+def test_the_stand_in_survives_a_restart_until_its_player_takes_the_seat_back(
+    reason: str,
+) -> None:
+    clock = Clock()
+    svc, table_id, _ = three_at_a_table(clock, takeover_seconds=10)
+    until_turn(svc, table_id, 1)
+    if reason == "away":
+        svc.disconnect(table_id, 1)
+        clock.now += 10
+        drive(svc, table_id)  # the stand-in plays Bob's turn
+    else:
+        svc.handle(table_id, 0, StandInMessage(svc.table(table_id).version, 1))
+        svc.disconnect(table_id, 1)
+    assert seat_entry(svc, table_id, 1)["stand_in_reason"] == reason
+
+    again = TableService(svc.store, clock=clock, bot_delay=0, round_pause=0)
+    assert table_id in again.restore()
+    assert again.table(table_id).version == svc.table(table_id).version
+    entry = seat_entry(again, table_id, 1)
+    assert (entry["stand_in"], entry["stand_in_reason"]) == (TIMER_BOT, reason)
+    before = played_by_server(again, table_id, 1)
+    for _ in range(2):  # Ada plays two turns; Bob is still away: the stand-in plays his
+        until_turn(again, table_id, 0)
+        for _move in range(2):
+            state = again.table(table_id).state
+            assert state is not None
+            move = make_bot("simple").choose(state.view(0))
+            again.handle(table_id, 0, ActionMessage(again.table(table_id).version, move))
+    until_turn(again, table_id, 0)
+    assert played_by_server(again, table_id, 1) >= before + 2
+
+    again.connect(table_id, 1)  # Bob is back: his seat again at his next turn, stored so
+    until_turn(again, table_id, 1)
+    assert seat_entry(again, table_id, 1)["stand_in"] is None
+    third = TableService(svc.store, clock=clock, bot_delay=0, round_pause=0)
+    third.restore()
+    assert seat_entry(third, table_id, 1)["stand_in"] is None

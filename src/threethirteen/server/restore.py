@@ -145,6 +145,9 @@ class TableRestore:
                 token_hash=s.token_hash,
                 player=s.player,
                 disconnected_since=now if s.kind == SeatKind.HUMAN.value else None,
+                # The stand-in goes on playing a person's seat it played; its player takes
+                # it back as before (connected again, at the start of their turn).
+                stand_in=s.stand_in if row.status == Status.PLAYING.value else None,
             )
             for s in row.seats
         ]

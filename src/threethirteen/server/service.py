@@ -672,6 +672,7 @@ class TableService(TableSnapshots, TableRestore):
         s = table.seats[seat]
         s.stand_in, s.returning, s.timeouts, s.timer_drew = reason, False, 0, False
         table.votes.pop(seat, None)
+        table.seats_changed = True
         log.info("table %r, seat %d: %s plays it (%s)", table.id, seat, table.game.stand_in, reason)
 
     def _hand_back(self, table: Table) -> None:
@@ -686,6 +687,15 @@ class TableService(TableSnapshots, TableRestore):
         if s.kind is SeatKind.HUMAN and s.stand_in and s.returning and s.connections > 0:
             s.stand_in, s.returning, s.timeouts, s.timer_drew = None, False, 0, False
             table.phase_since = self.clock()  # a fresh turn timer
+            table.seats_changed = True
+
+    def _save_seats(self, table: Table) -> None:
+        """Store the row when a stand-in came or went (a restart, or another process, goes
+        on with it); the move that came with it is stored already, so the row's version
+        is the table's."""
+        if table.seats_changed:
+            table.seats_changed = False
+            self.store.save_table(table.row())
 
     def _on_start(self, table: Table, seat: int | None, message: StartMessage) -> Outcome:
         self._host_check(table, seat, "start")
@@ -700,6 +710,7 @@ class TableService(TableSnapshots, TableRestore):
     def _bump(self, table: Table) -> None:
         """A lobby change: save the row with the next version."""
         table.version += 1
+        table.seats_changed = False
         self.store.save_table(table.row())
 
     def _start(self, table: Table) -> None:
@@ -805,6 +816,7 @@ class TableService(TableSnapshots, TableRestore):
             if table.game.decided(state):
                 self._finish(table)
         self._hand_back(table)
+        self._save_seats(table)
 
     def _next_round(self, table: Table) -> None:
         state = table.state
@@ -814,6 +826,7 @@ class TableService(TableSnapshots, TableRestore):
         table.ready.clear()
         table.phase_since = self.clock()
         self._hand_back(table)
+        self._save_seats(table)
 
     def _finish(self, table: Table) -> None:
         """The last round is scored: end the match, keep its record, reveal the seed."""

@@ -148,8 +148,8 @@ def check_name(name: object) -> str:
 class Seat:
     """One seat of a table: empty, a human (known by the hash of its token) or a bot.
 
-    During play the stand-in bot may play a human seat: ``stand_in`` says why (memory
-    only; see :data:`STAND_IN_REASONS`), until its player, ``returning`` (they connected
+    During play the stand-in bot may play a human seat: ``stand_in`` says why (stored
+    with the seat; see :data:`STAND_IN_REASONS`), until its player, ``returning`` (they connected
     again, or said ``back``), takes it back at the start of their next turn. An empty
     seat during play was reopened by the host: the stand-in plays it until somebody
     joins. ``timeouts`` counts the player's turns in a row that the turn timer ended
@@ -169,7 +169,9 @@ class Seat:
     player: str | None = None  # the hash of the player key of the browser that took it
 
     def row(self) -> SeatRow:
-        return SeatRow(self.kind.value, self.name, self.bot, self.token_hash, self.player)
+        return SeatRow(
+            self.kind.value, self.name, self.bot, self.token_hash, self.player, self.stand_in
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +234,7 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     stand_ins: dict[int, StandIn] = field(default_factory=dict)  # seat -> why the stand-in plays it
     votes: dict[int, set[int]] = field(default_factory=dict)  # seat -> who voted for a stand-in
+    seats_changed: bool = False  # a stand-in came or went since the row was last saved
     lock: threading.RLock = field(default_factory=threading.RLock)
     owner: str | None = None  # the address of the client that created it (memory only)
     solo: bool = False  # one person against bots: made by POST /api/solo (or restored as one)

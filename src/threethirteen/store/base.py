@@ -52,7 +52,9 @@ class SeatRow:
     ``bot`` is the registry name of a bot seat; ``token_hash`` the SHA-256 (hex)
     of a human seat's secret token (the token itself is never stored); ``player`` the
     SHA-256 (hex) of the player key of the browser that took the seat, when it sent one
-    (its matches and statistics are found by it).
+    (its matches and statistics are found by it); ``stand_in`` why the stand-in plays a
+    person's seat during play (``away``, ``timer``, ``host``, ``vote``), so that a restart or
+    another process goes on with it (absent from the JSON when None, as in older rows).
     """
 
     kind: str
@@ -60,9 +62,13 @@ class SeatRow:
     bot: str | None = None
     token_hash: str | None = None
     player: str | None = None
+    stand_in: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        data = dataclasses.asdict(self)
+        if data["stand_in"] is None:
+            del data["stand_in"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatRow:
@@ -72,6 +78,7 @@ class SeatRow:
             bot=data.get("bot"),
             token_hash=data.get("token_hash"),
             player=data.get("player"),
+            stand_in=data.get("stand_in"),
         )
 
 
