@@ -39,7 +39,6 @@ threethirteen.errors.RecordError: record: game is 'three-thirteen', expected 'th
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -50,7 +49,16 @@ from threethirteen.games.thirteen.cards import parse_hand
 from threethirteen.games.thirteen.rules import Rules
 from threethirteen.games.thirteen.state import ThirteenState
 from threethirteen.games.thirteen.views import Phase
-from threethirteen.jsonfields import dumps, get_field, get_list, is_int, kind_of
+from threethirteen.jsonfields import (
+    FORMAT,
+    check_head,
+    get_field,
+    get_list,
+    is_int,
+    kind_of,
+)
+from threethirteen.jsonfields import parse_record as read_record_json
+from threethirteen.jsonfields import record_text as record_to_json
 
 __all__ = [
     "FORMAT",
@@ -62,7 +70,6 @@ __all__ = [
     "replay",
 ]
 
-FORMAT = "threethirteen-record"
 VERSION = 3
 GAME_NAME = "thirteen"
 
@@ -108,37 +115,6 @@ def record_of(state: ThirteenState, names: Sequence[str] | None = None) -> dict[
     }
 
 
-def record_to_json(data: Mapping[str, Any]) -> str:
-    """The record as JSON text, one field a line and one round a line.
-
-    :func:`read_record_json` reads it back equal.
-    """
-    lines = []
-    for key, value in data.items():
-        if key == "rounds" and value:
-            inner = ",\n".join("  " + dumps(entry) for entry in value)
-            text = f"[\n{inner}\n ]"
-        else:
-            text = dumps(value)
-        lines.append(f" {dumps(key)}: {text}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
-def read_record_json(text: str | bytes) -> Any:
-    """Parse record text; raises :class:`~threethirteen.errors.RecordError` for bad JSON.
-
-    The result still needs :func:`replay` to be checked.
-    """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"not a game record: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from exc
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"not a game record: the file is not UTF-8 text ({exc})") from exc
-
-
 def replay(data: Any) -> ThirteenState:
     """Rebuild the match a record describes from its rules, seed and actions, checking it.
 
@@ -146,25 +122,7 @@ def replay(data: Any) -> ThirteenState:
     names winners). Raises :class:`~threethirteen.errors.RecordError` saying where
     the record is malformed or differs from the replayed match.
     """
-    if not isinstance(data, Mapping):
-        raise RecordError(
-            f"not a threethirteen record: expected a JSON object, got {kind_of(data)}"
-        )
-    fmt = data.get("format", _MISSING)
-    if fmt != FORMAT:
-        shown = "missing" if fmt is _MISSING else repr(fmt)
-        raise RecordError(f"not a threethirteen record: format is {shown}, expected {FORMAT!r}")
-    # Another game's record is named as such before its version is judged.
-    game = data.get("game", _MISSING)
-    if game is not _MISSING and game != GAME_NAME:
-        raise RecordError(f"record: game is {game!r}, expected {GAME_NAME!r}")
-    version = data.get("version", _MISSING)
-    if not is_int(version) or version != VERSION:
-        shown = "missing" if version is _MISSING else repr(version)
-        raise RecordError(
-            f"unsupported record version {shown}: Thirteen records are version {VERSION}"
-        )
-    get_field(data, "game", str, "record")
+    data = check_head(data, GAME_NAME, VERSION, "Thirteen")
     try:
         rules = Rules.from_options(get_field(data, "rules", Mapping, "record"))
     except ThreeThirteenError as exc:

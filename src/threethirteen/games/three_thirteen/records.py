@@ -37,7 +37,6 @@ this is a thirteen record, not a three-thirteen one: open it with the thirteen g
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -46,7 +45,15 @@ from threethirteen.cards import Card, format_cards, parse_cards
 from threethirteen.errors import RecordError, ThreeThirteenError
 from threethirteen.games.three_thirteen.actions import Action, parse_action
 from threethirteen.games.three_thirteen.rules import Rules
-from threethirteen.jsonfields import dumps, get_field, get_int, get_list, kind_of
+from threethirteen.jsonfields import (
+    FORMAT,
+    get_field,
+    get_int,
+    get_list,
+    kind_of,
+    parse_record,
+    record_text,
+)
 
 __all__ = [
     "FORMAT",
@@ -59,7 +66,6 @@ __all__ = [
     "RoundRecord",
 ]
 
-FORMAT = "threethirteen-record"
 GAME = "three-thirteen"  # the ``game`` field of version 3 on: the registry name
 VERSION = 3  # the version written
 READABLE_VERSIONS = (1, 2, 3)  # read (and written back as they are)
@@ -145,30 +151,12 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as JSON text, one round a line; :meth:`from_json` reads it back equal."""
-        data = self.to_dict()
-        lines = []
-        for key, value in data.items():
-            if key == "rounds" and value:
-                inner = ",\n".join("  " + dumps(r) for r in value)
-                text = f"[\n{inner}\n ]"
-            else:
-                text = dumps(value)
-            lines.append(f" {dumps(key)}: {text}")
-        return "{\n" + ",\n".join(lines) + "\n}\n"
+        return record_text(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record; raises :class:`RecordError` saying what is wrong and where."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"not a game record: invalid JSON at line {exc.lineno} column {exc.colno}: "
-                f"{exc.msg}"
-            ) from exc
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"not a game record: the file is not UTF-8 text ({exc})") from exc
-        return cls.from_dict(data)
+        return cls.from_dict(parse_record(text))
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
