@@ -11,8 +11,9 @@ Two rules, from ``docs/architecture.md``:
 * no circle: no module imports itself back through others (each circle found is
   named, in import order);
 * a game's package (``threethirteen/games/<game>/``) imports only the standard
-  library, its own package, and the three modules every game shares:
-  :mod:`threethirteen.cards`, :mod:`threethirteen.errors`, :mod:`threethirteen.game`.
+  library, its own package, and the modules every game shares:
+  :mod:`threethirteen.cards`, :mod:`threethirteen.errors`, :mod:`threethirteen.game`, and
+  for records :mod:`threethirteen.jsonfields` and :mod:`threethirteen.replaying`.
   Never the layers above (bots, engines, lab, store, server, cli, the registry in
   :mod:`threethirteen.games`, the top-level re-export modules such as
   ``threethirteen.records``).
@@ -34,6 +35,7 @@ GAME_MAY_IMPORT = {
     "threethirteen.errors",
     "threethirteen.game",
     "threethirteen.jsonfields",
+    "threethirteen.replaying",
 }
 
 

@@ -61,6 +61,7 @@ from threethirteen.jsonfields import (
 )
 from threethirteen.jsonfields import parse_record as read_record_json
 from threethirteen.jsonfields import record_text as record_to_json
+from threethirteen.replaying import match_fields, replay_rounds
 
 __all__ = [
     "FORMAT",
@@ -76,8 +77,6 @@ VERSION = 3
 """The version of the shared record format (docs/record-format.md) Rummy writes: the
 first with a ``game`` field, so Rummy's records start at it as Thirteen's do."""
 GAME_NAME = "rummy"
-
-_MISSING = object()
 
 
 def record_of(state: RummyState, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -131,62 +130,14 @@ def replay(data: Any) -> RummyState:
     the record is malformed or differs from the replayed match.
     """
     data = check_head(data, GAME_NAME, VERSION, "Rummy")
-    try:
-        rules = Rules.from_options(get_field(data, "rules", Mapping, "record"))
-    except RecordError:
-        raise
-    except ThreeThirteenError as exc:
-        raise RecordError(f"record: bad rules: {exc}") from exc
-    seed = get_field(data, "seed", int, "record")
-    players = get_field(data, "players", int, "record")
-    try:
-        rules.check_players(players)
-    except ThreeThirteenError as exc:
-        raise RecordError(f"record: field 'players': {exc}") from exc
-    seats = get_list(data, "seats", str, "record")
-    if len(seats) != players:
-        raise RecordError(f"record: {len(seats)} seat names for {players} players")
-    raw_rounds = get_field(data, "rounds", list, "record")
-    if not raw_rounds:
-        raise RecordError("record: field 'rounds' is empty; a match has at least one hand")
-    totals = tuple(get_list(data, "totals", int, "record"))
-    if len(totals) != players:
-        raise RecordError(f"record: {len(totals)} totals for {players} players")
-    raw_winners = data.get("winners", _MISSING)
-    if raw_winners is _MISSING:
-        raise RecordError("record: missing field 'winners'")
-    winners = None if raw_winners is None else tuple(get_list(data, "winners", int, "record"))
-
-    state = RummyState.new(rules, players, seed)
-    last = len(raw_rounds)
-    for index, raw in enumerate(raw_rounds, start=1):
-        if index > 1:
-            # (_replay_round has checked that the hand before is over: it has points)
-            if state.winners():
-                raise RecordError(
-                    f"record: round entry {index}: the match was decided after hand "
-                    f"{state.round_number} (winners {list(state.winners())}), but more "
-                    f"hands follow"
-                )
-            state.next_round()
-        _replay_round(state, raw, index, is_last=index == last)
-    if winners is not None:
-        if state.phase is not Phase.ROUND_OVER or not state.winners():
-            raise RecordError(
-                f"record names winners {list(winners)[:8]}, but the replayed match is not over "
-                f"(hand {state.round_number}, phase {state.phase}, totals "
-                f"{list(state.totals)})"
-            )
-        state.next_round()
-        if state.winners() != winners:
-            raise RecordError(
-                f"record names winners {list(winners)[:8]}, but the replayed match's winners "
-                f"are {list(state.winners())}"
-            )
-    if state.totals != totals:
-        raise RecordError(
-            f"record: totals {list(totals)} differ from the replayed totals {list(state.totals)}"
-        )
+    fields = match_fields(data, Rules.from_options, "hand")
+    state = RummyState.new(fields.rules, fields.players, fields.seed)
+    replay_rounds(
+        state,
+        fields,
+        lambda match, raw, index, is_last: _replay_round(match, raw, index, is_last=is_last),
+        "hand",
+    )
     return state
 
 

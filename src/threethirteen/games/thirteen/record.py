@@ -59,6 +59,7 @@ from threethirteen.jsonfields import (
 )
 from threethirteen.jsonfields import parse_record as read_record_json
 from threethirteen.jsonfields import record_text as record_to_json
+from threethirteen.replaying import match_fields, replay_rounds
 
 __all__ = [
     "FORMAT",
@@ -123,60 +124,14 @@ def replay(data: Any) -> ThirteenState:
     the record is malformed or differs from the replayed match.
     """
     data = check_head(data, GAME_NAME, VERSION, "Thirteen")
-    try:
-        rules = Rules.from_options(get_field(data, "rules", Mapping, "record"))
-    except ThreeThirteenError as exc:
-        raise RecordError(f"record: bad rules: {exc}") from exc
-    seed = get_field(data, "seed", int, "record")
-    players = get_field(data, "players", int, "record")
-    try:
-        rules.check_players(players)
-    except ThreeThirteenError as exc:
-        raise RecordError(f"record: field 'players': {exc}") from exc
-    seats = get_list(data, "seats", str, "record")
-    if len(seats) != players:
-        raise RecordError(f"record: {len(seats)} seat names for {players} players")
-    raw_rounds = get_field(data, "rounds", list, "record")
-    if not raw_rounds:
-        raise RecordError("record: field 'rounds' is empty; a match has at least one round")
-    totals = tuple(get_list(data, "totals", int, "record"))
-    if len(totals) != players:
-        raise RecordError(f"record: {len(totals)} totals for {players} players")
-    raw_winners = data.get("winners", _MISSING)
-    if raw_winners is _MISSING:
-        raise RecordError("record: missing field 'winners'")
-    winners = None if raw_winners is None else tuple(get_list(data, "winners", int, "record"))
-
-    state = ThirteenState.new(rules, players, seed)
-    last = len(raw_rounds)
-    for index, raw in enumerate(raw_rounds, start=1):
-        if index > 1:
-            # (_replay_round has checked that the round before is over: it has points)
-            if state.winners():
-                raise RecordError(
-                    f"record: round entry {index}: the match was decided after round "
-                    f"{state.round_number} (winners {list(state.winners())}), but more "
-                    f"rounds follow"
-                )
-            state.next_round()
-        _replay_round(state, raw, index, is_last=index == last)
-    if winners is not None:
-        if state.phase is not Phase.ROUND_OVER or not state.winners():
-            raise RecordError(
-                f"record names winners {list(winners)}, but the replayed match is not over "
-                f"(round {state.round_number}, phase {state.phase}, totals "
-                f"{list(state.totals)})"
-            )
-        state.next_round()
-        if state.winners() != winners:
-            raise RecordError(
-                f"record names winners {list(winners)}, but the replayed match's winners "
-                f"are {list(state.winners())}"
-            )
-    if state.totals != totals:
-        raise RecordError(
-            f"record: totals {list(totals)} differ from the replayed totals {list(state.totals)}"
-        )
+    fields = match_fields(data, Rules.from_options, "round")
+    state = ThirteenState.new(fields.rules, fields.players, fields.seed)
+    replay_rounds(
+        state,
+        fields,
+        lambda match, raw, index, is_last: _replay_round(match, raw, index, is_last=is_last),
+        "round",
+    )
     return state
 
 
