@@ -132,12 +132,7 @@ def replay(data: Any) -> RummyState:
     data = check_head(data, GAME_NAME, VERSION, "Rummy")
     fields = match_fields(data, Rules.from_options, "hand")
     state = RummyState.new(fields.rules, fields.players, fields.seed)
-    replay_rounds(
-        state,
-        fields,
-        lambda match, raw, index, is_last: _replay_round(match, raw, index, is_last=is_last),
-        "hand",
-    )
+    replay_rounds(state, fields, _replay_round, "hand")
     return state
 
 
@@ -174,7 +169,7 @@ def _check_deal(state: RummyState, raw: Mapping[str, Any], where: str) -> None:
         )
 
 
-def _replay_round(state: RummyState, raw: Any, index: int, *, is_last: bool) -> None:
+def _replay_round(state: RummyState, raw: Any, index: int, is_last: bool) -> None:
     where = f"record: round entry {index}"
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: expected an object, got {kind_of(raw)}")

@@ -126,16 +126,11 @@ def replay(data: Any) -> ThirteenState:
     data = check_head(data, GAME_NAME, VERSION, "Thirteen")
     fields = match_fields(data, Rules.from_options, "round")
     state = ThirteenState.new(fields.rules, fields.players, fields.seed)
-    replay_rounds(
-        state,
-        fields,
-        lambda match, raw, index, is_last: _replay_round(match, raw, index, is_last=is_last),
-        "round",
-    )
+    replay_rounds(state, fields, _replay_round, "round")
     return state
 
 
-def _replay_round(state: ThirteenState, raw: Any, index: int, *, is_last: bool) -> None:
+def _replay_round(state: ThirteenState, raw: Any, index: int, is_last: bool) -> None:
     where = f"record: round entry {index}"
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: expected an object, got {kind_of(raw)}")
