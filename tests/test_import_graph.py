@@ -13,7 +13,8 @@ Two rules, from ``docs/architecture.md``:
 * a game's package (``threethirteen/games/<game>/``) imports only the standard
   library, its own package, and the modules every game shares:
   :mod:`threethirteen.cards`, :mod:`threethirteen.errors`, :mod:`threethirteen.game`, and
-  for records :mod:`threethirteen.jsonfields` and :mod:`threethirteen.replaying`.
+  for records and views :mod:`threethirteen.jsonfields`, :mod:`threethirteen.replaying`
+  and :mod:`threethirteen.viewfields`.
   Never the layers above (bots, engines, lab, store, server, cli, the registry in
   :mod:`threethirteen.games`, the top-level re-export modules such as
   ``threethirteen.records``).
@@ -36,6 +37,7 @@ GAME_MAY_IMPORT = {
     "threethirteen.game",
     "threethirteen.jsonfields",
     "threethirteen.replaying",
+    "threethirteen.viewfields",
 }
 
 

@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from threethirteen.cards import Card
@@ -35,6 +34,15 @@ from threethirteen.games.thirteen.rules import Rules
 from threethirteen.games.thirteen.scoring import RoundResult
 from threethirteen.games.thirteen.state import HAND_SIZE
 from threethirteen.games.thirteen.views import Event, Phase, ThirteenView
+from threethirteen.viewfields import field as _field
+from threethirteen.viewfields import flag as _bool
+from threethirteen.viewfields import items as _list
+from threethirteen.viewfields import member as _enum
+from threethirteen.viewfields import numbers as _numbers
+from threethirteen.viewfields import seat as _seat
+from threethirteen.viewfields import seats as _seats
+from threethirteen.viewfields import show as _show
+from threethirteen.viewfields import whole as _int
 
 __all__ = ["decode_view", "view_to_json"]
 
@@ -100,84 +108,6 @@ def view_to_json(view: ThirteenView) -> dict[str, Any]:
 
 
 # -- reading a view back ------------------------------------------------------------------
-
-
-def _field(data: Any, key: str, where: str) -> Any:
-    """``data[key]``; RecordError unless ``data`` is an object that has it."""
-    if not isinstance(data, Mapping):
-        raise RecordError(f"{where} must be an object, got {_show(data)}")
-    if key not in data:
-        raise RecordError(f"{where} has no {key!r}")
-    return data[key]
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:80] + "..."
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int(data: Any, key: str, where: str, low: int = 0, high: int | None = None) -> int:
-    value = _field(data, key, where)
-    if not _is_int(value) or value < low or (high is not None and value > high):
-        span = f"{low} or more" if high is None else f"{low} to {high}"
-        raise RecordError(f"{where}.{key} must be a whole number {span}, got {_show(value)}")
-    result: int = value
-    return result
-
-
-def _bool(data: Any, key: str, where: str) -> bool:
-    value = _field(data, key, where)
-    if not isinstance(value, bool):
-        raise RecordError(f"{where}.{key} must be true or false, got {_show(value)}")
-    return value
-
-
-def _list(data: Any, key: str, where: str) -> list[Any]:
-    value = _field(data, key, where)
-    if not isinstance(value, list):
-        raise RecordError(f"{where}.{key} must be a list, got {_show(value)}")
-    return value
-
-
-def _enum(kind: type[_E], data: Any, key: str, where: str) -> _E:
-    value = _field(data, key, where)
-    for member in kind:
-        if member.value == value:
-            return member
-    known = ", ".join(str(member.value) for member in kind)
-    raise RecordError(f"{where}.{key} is {_show(value)}; known: {known}")
-
-
-def _seat(value: Any, players: int, where: str) -> int:
-    if not _is_int(value) or not 0 <= value < players:
-        raise RecordError(f"{where} must be a seat, 0 to {players - 1}, got {_show(value)}")
-    seat: int = value
-    return seat
-
-
-def _seats(data: Any, key: str, players: int, where: str) -> tuple[int, ...]:
-    """A list of distinct seats."""
-    seats = tuple(
-        _seat(value, players, f"{where}.{key}[{i}]")
-        for i, value in enumerate(_list(data, key, where))
-    )
-    if len(set(seats)) != len(seats):
-        raise RecordError(f"{where}.{key} names a seat twice: {list(seats)}")
-    return seats
-
-
-def _numbers(data: Any, key: str, players: int, where: str) -> tuple[int, ...]:
-    """One whole number >= 0 a seat."""
-    values = _list(data, key, where)
-    if len(values) != players or not all(_is_int(v) and v >= 0 for v in values):
-        raise RecordError(
-            f"{where}.{key} must be {players} whole numbers >= 0 (one a seat), got {_show(values)}"
-        )
-    return tuple(values)
 
 
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
