@@ -46,7 +46,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -66,10 +65,10 @@ from threethirteen.games.rummy.bots.sim import World, policy_meld, table_melds
 from threethirteen.games.rummy.melds import Meld
 from threethirteen.games.rummy.moves import fitting_cards
 from threethirteen.games.rummy.views import Phase, RummyView
+from threethirteen.racing import MAX_SECONDS, Arm, Limits, race
 
 __all__ = ["MonteCarloBot", "SearchStats"]
 
-_MAX_SECONDS = 0.9  # a decision never spends more than this, whatever it is asked
 
 Candidate = bool | TurnPlan
 """A draw (True: take the pile's top) or a plan for the rest of the turn."""
@@ -82,32 +81,6 @@ class SearchStats:
     worlds: int = 0
     candidates: list[tuple[str, int, float]] = field(default_factory=list)
     switched: bool = False
-
-
-class _Arm:
-    """One candidate's tallies: its values, and its differences from the prior."""
-
-    __slots__ = ("dsq", "dsum", "live", "move", "n", "sum")
-
-    def __init__(self, move: Candidate) -> None:
-        self.move = move
-        self.n = 0
-        self.sum = 0.0
-        self.dsum = 0.0
-        self.dsq = 0.0
-        self.live = True
-
-    def mean(self) -> float:
-        return self.sum / self.n if self.n else 0.0
-
-    def diff(self) -> tuple[float, float]:
-        """The mean paired difference from the prior, and its standard error."""
-        n = self.n
-        if n < 2:
-            return 0.0, math.inf
-        mean = self.dsum / n
-        var = max(0.0, (self.dsq - n * mean * mean) / (n - 1))
-        return mean, math.sqrt(var / n)
 
 
 def _describe(move: Candidate) -> str:
@@ -144,7 +117,7 @@ class MonteCarloBot:
         keep: int = 4,
         discards: int = 2,
     ) -> None:
-        if not 0 < seconds <= _MAX_SECONDS:
+        if not 0 < seconds <= MAX_SECONDS:
             raise ThreeThirteenError(f"seconds must be above 0 and at most 0.9, got {seconds!r}")
         if samples is not None and samples < 1:
             raise ThreeThirteenError(f"samples must be 1 or more, got {samples!r}")
@@ -227,8 +200,8 @@ class MonteCarloBot:
 
     # -- the search -----------------------------------------------------------------------
 
-    def _search(self, view: RummyView, moves: list[Candidate], start: float) -> _Arm:
-        arms = [_Arm(move) for move in moves]
+    def _search(self, view: RummyView, moves: list[Candidate], start: float) -> Arm[Candidate]:
+        arms = [Arm(move) for move in moves]
         rng = random.Random(_digest(self.seed, view))
         reading = Reading.of(view)
         me = view.seat
@@ -242,10 +215,8 @@ class MonteCarloBot:
         need = [
             0 if s == me else max(0, view.hand_sizes[s] - len(known[s])) for s in range(players)
         ]
-        limit = _MAX_SECONDS if self.samples is not None else self.seconds
-        worlds = 0
-        prior = arms[0]
-        while True:
+
+        def deal() -> World:
             rng.shuffle(pool)
             hands = list(base_hands)
             at = 0
@@ -254,46 +225,19 @@ class MonteCarloBot:
                     hands[s] |= card
                 at += need[s]
             stock = pool[at:]
-            base = World.of(view, hands, stock, hold_min=self.prior.weights.hold_min, rng=rng)
-            values = []
-            for arm in arms:
-                if not arm.live:
-                    values.append(0.0)
-                    continue
-                world = base.copy()
-                _play(world, arm.move, view)
-                values.append(_value(world.play_out(), me))
-            worlds += 1
-            p_value = values[0]
-            for arm, value in zip(arms, values, strict=True):
-                if arm.live:
-                    arm.n += 1
-                    arm.sum += value
-                    d = value - p_value
-                    arm.dsum += d
-                    arm.dsq += d * d
-            if self.samples is not None and worlds >= self.samples:
-                break
-            if time.thread_time() - start >= limit:
-                break
-            if worlds >= self.min_samples:
-                for arm in arms[1:]:
-                    if arm.live:
-                        mean, se = arm.diff()
-                        if mean + self.z * se < 0:
-                            arm.live = False
-                if not any(arm.live for arm in arms[1:]):
-                    break
-        self.stats.worlds = worlds
+            return World.of(view, hands, stock, hold_min=self.prior.weights.hold_min, rng=rng)
+
+        def value(base: World, move: Candidate) -> float:
+            world = base.copy()
+            _play(world, move, view)
+            return _value(world.play_out(), me)
+
+        limits = Limits(self.seconds, self.samples, self.min_samples, self.z, self.switch_z, start)
+        won = race(arms, deal, value, limits)
+        self.stats.worlds = won.worlds
         self.stats.candidates = [(_describe(a.move), a.n, a.mean()) for a in arms]
-        best = max((a for a in arms if a.live), key=lambda a: a.mean())
-        if best is prior:
-            return prior
-        mean, se = best.diff()
-        if mean > self.switch_z * se and mean > 0:
-            self.stats.switched = True
-            return best
-        return prior
+        self.stats.switched = won.switched
+        return won.chosen
 
 
 def _play(world: World, move: Candidate, view: RummyView) -> None:

@@ -45,7 +45,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 import time
 from collections.abc import Callable
@@ -57,13 +56,12 @@ from threethirteen.games.thirteen.bots.hands import Move, best_split, cards_of, 
 from threethirteen.games.thirteen.bots.heuristic import HeuristicBot, follow_values
 from threethirteen.games.thirteen.bots.outlook import near_the_end, win_chance
 from threethirteen.games.thirteen.bots.reading import Reading
-from threethirteen.games.thirteen.bots.sim import world_of
+from threethirteen.games.thirteen.bots.sim import World, world_of
 from threethirteen.games.thirteen.scoring import place_points
 from threethirteen.games.thirteen.views import ThirteenView
+from threethirteen.racing import MAX_SECONDS, Arm, Limits, race
 
 __all__ = ["MonteCarloBot", "SearchStats"]
-
-_MAX_SECONDS = 0.9  # a decision never spends more than this, whatever it is asked
 
 
 @dataclass
@@ -73,33 +71,6 @@ class SearchStats:
     worlds: int = 0
     candidates: list[tuple[str, int, float]] = field(default_factory=list)
     switched: bool = False
-
-
-class _Arm:
-    """One candidate's tallies: its values, and its differences from the prior."""
-
-    __slots__ = ("dsq", "dsum", "live", "move", "n", "sq", "sum")
-
-    def __init__(self, move: Move | None) -> None:
-        self.move = move
-        self.n = 0
-        self.sum = 0.0
-        self.sq = 0.0
-        self.dsum = 0.0
-        self.dsq = 0.0
-        self.live = True
-
-    def mean(self) -> float:
-        return self.sum / self.n if self.n else 0.0
-
-    def diff(self) -> tuple[float, float]:
-        """The mean paired difference from the prior, and its standard error."""
-        n = self.n
-        if n < 2:
-            return 0.0, math.inf
-        mean = self.dsum / n
-        var = max(0.0, (self.dsq - n * mean * mean) / (n - 1))
-        return mean, math.sqrt(var / n)
 
 
 class MonteCarloBot:
@@ -125,7 +96,7 @@ class MonteCarloBot:
         switch_z: float = 1.5,
         match_value: bool = True,
     ) -> None:
-        if not 0 < seconds <= _MAX_SECONDS:
+        if not 0 < seconds <= MAX_SECONDS:
             raise ThreeThirteenError(f"seconds must be above 0 and at most 0.9, got {seconds!r}")
         if samples is not None and samples < 1:
             raise ThreeThirteenError(f"samples must be 1 or more, got {samples!r}")
@@ -155,7 +126,7 @@ class MonteCarloBot:
             return prior_action
         reading = Reading.of(view)
         prior = None if isinstance(prior_action, Pass) else move_of_cards(prior_action.cards)
-        arms = [_Arm(m) for m in self._candidates(view, reading, prior)]
+        arms = [Arm(m) for m in self._candidates(view, reading, prior)]
         if len(arms) == 1:
             return prior_action
         best = self._search(view, reading, arms, start)
@@ -194,16 +165,16 @@ class MonteCarloBot:
                     out.append(answer)
         return out[: self.candidates]
 
-    def _search(self, view: ThirteenView, reading: Reading, arms: list[_Arm], start: float) -> _Arm:
+    def _search(
+        self, view: ThirteenView, reading: Reading, arms: list[Arm[Move | None]], start: float
+    ) -> Arm[Move | None]:
         rng = random.Random(_digest(self.seed, view))
         me = view.seat
         value_of = self._valuer(view)
         pool = [s for s in range(52) if reading.pool >> s & 1]
         opponents = [s for s in range(view.players) if s != me and view.hand_sizes[s]]
-        limit = _MAX_SECONDS if self.samples is not None else self.seconds
-        worlds = 0
-        prior = arms[0]
-        while True:
+
+        def deal() -> World:
             hands = [0] * view.players
             hands[me] = reading.hand
             rng.shuffle(pool)
@@ -215,49 +186,21 @@ class MonteCarloBot:
                     hand |= 1 << card
                 hands[s] = hand
                 at += k
-            base = world_of(view, hands)
-            values = []
-            for arm in arms:
-                if not arm.live:
-                    values.append(0.0)
-                    continue
-                world = base.copy()
-                world.apply(arm.move)
-                values.append(value_of(tuple(world.play_out())))
-            worlds += 1
-            p_value = values[0]
-            for arm, value in zip(arms, values, strict=True):
-                if arm.live:
-                    arm.n += 1
-                    arm.sum += value
-                    arm.sq += value * value
-                    d = value - p_value
-                    arm.dsum += d
-                    arm.dsq += d * d
-            if self.samples is not None and worlds >= self.samples:
-                break
-            if time.thread_time() - start >= limit:
-                break
-            if worlds >= self.min_samples:
-                for arm in arms[1:]:
-                    if arm.live:
-                        mean, se = arm.diff()
-                        if mean + self.z * se < 0:
-                            arm.live = False
-                if not any(arm.live for arm in arms[1:]):
-                    break
-        self.stats.worlds = worlds
+            return world_of(view, hands)
+
+        def value(base: World, move: Move | None) -> float:
+            world = base.copy()
+            world.apply(move)
+            return value_of(tuple(world.play_out()))
+
+        limits = Limits(self.seconds, self.samples, self.min_samples, self.z, self.switch_z, start)
+        won = race(arms, deal, value, limits)
+        self.stats.worlds = won.worlds
         self.stats.candidates = [
             ("pass" if a.move is None else " ".join(map(str, cards_of(a.move[3]))), a.n, a.mean())
             for a in arms
         ]
-        best = max((a for a in arms if a.live), key=lambda a: a.mean())
-        if best is prior:
-            return prior
-        mean, se = best.diff()
-        if mean > self.switch_z * se and mean > 0:
-            return best
-        return prior
+        return won.chosen
 
     def _valuer(self, view: ThirteenView) -> Callable[[tuple[int, ...]], float]:
         """The value of a finishing order to the bot: its match chance, or its points."""
