@@ -14,7 +14,8 @@ Two rules, from ``docs/architecture.md``:
   library, its own package, and the modules every game shares:
   :mod:`threethirteen.cards`, :mod:`threethirteen.errors`, :mod:`threethirteen.game`, and
   for records and views :mod:`threethirteen.jsonfields`, :mod:`threethirteen.replaying`
-  and :mod:`threethirteen.viewfields`, and for search bots :mod:`threethirteen.racing`.
+  and :mod:`threethirteen.viewfields`, for search bots :mod:`threethirteen.racing`, and for rules
+  :mod:`threethirteen.ruleoptions`.
   Never the layers above (bots, engines, lab, store, server, cli, the registry in
   :mod:`threethirteen.games`, the top-level re-export modules such as
   ``threethirteen.records``).
@@ -38,6 +39,7 @@ GAME_MAY_IMPORT = {
     "threethirteen.jsonfields",
     "threethirteen.racing",
     "threethirteen.replaying",
+    "threethirteen.ruleoptions",
     "threethirteen.viewfields",
 }
 

@@ -32,13 +32,20 @@ threethirteen.errors.RulesError: Rummy is played by 2 to 6 players, got 7
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from threethirteen.cards import Card, Rank
 from threethirteen.errors import RulesError
+from threethirteen.ruleoptions import (
+    OptionKinds,
+    house_rule,
+    options_of,
+    preset,
+    rules_from,
+    with_options,
+)
 
 __all__ = [
     "HOUSE_RULES",
@@ -151,16 +158,7 @@ class Rules:
         >>> Rules().with_options(**{"ace-high": "on"}).ace_high
         True
         """
-        known = {f.name for f in dataclasses.fields(self)}
-        changes: dict[str, Any] = {}
-        for key, value in options.items():
-            name = key.strip().replace("-", "_")
-            if name not in known:
-                raise RulesError(
-                    f"unknown rules option {key[:40]!r}; known: {', '.join(_OPTION_NAMES)}"
-                )
-            changes[name] = _convert(name, value)
-        return dataclasses.replace(self, **changes)
+        return with_options(self, options, _OPTION_NAMES, _KINDS)
 
     def options(self) -> dict[str, Any]:
         """The rules as JSON-ready options; :meth:`from_options` reads them back equal.
@@ -168,7 +166,7 @@ class Rules:
         >>> Rules.from_options(Rules(ace_high=True).options()) == Rules(ace_high=True)
         True
         """
-        return {name: getattr(self, name) for name in ("name", *_OPTION_NAMES)}
+        return options_of(self, ("name", *_OPTION_NAMES))
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Rules:
@@ -177,9 +175,7 @@ class Rules:
         Raises :class:`~threethirteen.errors.RulesError` for anything but an object of
         known options with valid values.
         """
-        if not isinstance(options, Mapping):
-            raise RulesError(f"rules must be an object of options, got {str(options)[:60]!r}")
-        return cls().with_options(**{str(k): v for k, v in options.items()})
+        return rules_from(cls(), options)
 
     def summary(self) -> str:
         """A one-line description for people: the target and every option not at its default.
@@ -228,28 +224,7 @@ _BOOL_FIELDS = (
     "ace_high",
 )
 _INT_FIELDS = ("target", "cards_dealt", "stock_turns", "turn_limit")
-_TRUE = frozenset({"1", "true", "yes", "on"})
-_FALSE = frozenset({"0", "false", "no", "off"})
-
-
-def _convert(name: str, value: Any) -> Any:
-    """Read an option's value from text or JSON; raises :class:`RulesError` quoting it."""
-    shown = str(value)[:40]
-    if name in _BOOL_FIELDS:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-            return value.strip().lower() in _TRUE
-        raise RulesError(f"bad value {shown!r} for rules option {name!r}: expected on or off")
-    if name in _INT_FIELDS:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value.strip())
-        raise RulesError(f"bad value {shown!r} for rules option {name!r}: expected a whole number")
-    if isinstance(value, str):  # name and description
-        return value
-    raise RulesError(f"bad value {shown!r} for rules option {name!r}: expected text")
+_KINDS = OptionKinds(bools=_BOOL_FIELDS, ints=_INT_FIELDS)
 
 
 def _validate(r: Rules) -> None:
@@ -304,13 +279,7 @@ def get_rules(name: str) -> Rules:
     ...
     threethirteen.errors.RulesError: unknown Rummy rules preset 'gin'; known: cardgames
     """
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    if key not in PRESETS:
-        raise RulesError(
-            f"unknown Rummy rules preset {name[:40]!r}; known: {', '.join(sorted(PRESETS))}"
-        )
-    return PRESETS[key]
+    return preset(name, PRESETS, _ALIASES, "Rummy")
 
 
 def apply_house_rule(rules: Rules, spec: str) -> Rules:
@@ -324,13 +293,4 @@ def apply_house_rule(rules: Rules, spec: str) -> Rules:
     threethirteen.errors.RulesError: unknown Rummy house rule 'wild-deuces'; known: ace-high, \
 discard-taken-card, must-discard, rummy-doubles, shuffle-stock, or option=value
     """
-    if "=" in spec:
-        key, value = spec.split("=", 1)
-        return rules.with_options(**{key.strip(): value.strip()})
-    key = spec.strip().lower()
-    if key not in HOUSE_RULES:
-        raise RulesError(
-            f"unknown Rummy house rule {spec[:40]!r}; known: {', '.join(sorted(HOUSE_RULES))}, "
-            f"or option=value"
-        )
-    return rules.with_options(**HOUSE_RULES[key])
+    return house_rule(rules, spec, HOUSE_RULES, "Rummy")

@@ -31,13 +31,20 @@ threethirteen.errors.RulesError: Thirteen is played by 2 to 4 players, got 5
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from threethirteen.errors import RulesError
+from threethirteen.ruleoptions import (
+    OptionKinds,
+    house_rule,
+    options_of,
+    preset,
+    rules_from,
+    with_options,
+)
 
 __all__ = [
     "HOUSE_RULES",
@@ -134,16 +141,7 @@ class Rules:
         >>> Rules().with_options(**{"tie-at-top": "share"}).tie_at_top
         TieAtTop.SHARE
         """
-        known = {f.name for f in dataclasses.fields(self)}
-        changes: dict[str, Any] = {}
-        for key, value in options.items():
-            name = key.strip().replace("-", "_")
-            if name not in known:
-                raise RulesError(
-                    f"unknown rules option {key!r}; known: {', '.join(sorted(_OPTION_NAMES))}"
-                )
-            changes[name] = _convert(name, value)
-        return dataclasses.replace(self, **changes)
+        return with_options(self, options, _OPTION_NAMES, _KINDS)
 
     def options(self) -> dict[str, Any]:
         """The rules as JSON-ready options; :meth:`from_options` reads them back equal.
@@ -151,11 +149,7 @@ class Rules:
         >>> Rules().options()["round_leader"]
         'winner'
         """
-        out: dict[str, Any] = {}
-        for name in ("name", *_OPTION_NAMES):
-            value = getattr(self, name)
-            out[name] = value.value if isinstance(value, enum.Enum) else value
-        return out
+        return options_of(self, ("name", *_OPTION_NAMES))
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Rules:
@@ -164,9 +158,7 @@ class Rules:
         Raises :class:`~threethirteen.errors.RulesError` for anything but an object of
         known options with valid values.
         """
-        if not isinstance(options, Mapping):
-            raise RulesError(f"rules must be an object of options, got {options!r}")
-        return cls().with_options(**{str(k): v for k, v in options.items()})
+        return rules_from(cls(), options)
 
     def summary(self) -> str:
         """A one-line description for people: the target and every option not at its default.
@@ -206,38 +198,7 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "round_leader": RoundLeader,
 }
 _BOOL_FIELDS = ("instant_wins", "four_on_pair_of_twos", "bomb_after_pass")
-_TRUE = frozenset({"1", "true", "yes", "on"})
-_FALSE = frozenset({"0", "false", "no", "off"})
-
-
-def _convert(name: str, value: Any) -> Any:
-    """Read an option's value from text or JSON; raises :class:`RulesError` quoting it."""
-    if name in _ENUM_FIELDS:
-        enum_type = _ENUM_FIELDS[name]
-        if isinstance(value, enum_type):
-            return value
-        if isinstance(value, str):
-            for member in enum_type:
-                if value.strip().lower() == member.value:
-                    return member
-        known = ", ".join(member.value for member in enum_type)
-        raise RulesError(f"bad value {value!r} for rules option {name!r}: expected one of {known}")
-    if name in _BOOL_FIELDS:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-            return value.strip().lower() in _TRUE
-        raise RulesError(f"bad value {value!r} for rules option {name!r}: expected on or off")
-    if name == "target":
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value.strip())
-        raise RulesError(f"bad value {value!r} for rules option {name!r}: expected a whole number")
-    # name and description: text
-    if isinstance(value, str):
-        return value
-    raise RulesError(f"bad value {value!r} for rules option {name!r}: expected text")
+_KINDS = OptionKinds(bools=_BOOL_FIELDS, ints=("target",), enums=_ENUM_FIELDS)
 
 
 def _validate(r: Rules) -> None:
@@ -296,13 +257,7 @@ def get_rules(name: str) -> Rules:
     ...
     threethirteen.errors.RulesError: unknown Thirteen rules preset 'southern'; known: cardgames
     """
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    if key not in PRESETS:
-        raise RulesError(
-            f"unknown Thirteen rules preset {name!r}; known: {', '.join(sorted(PRESETS))}"
-        )
-    return PRESETS[key]
+    return preset(name, PRESETS, _ALIASES, "Thirteen")
 
 
 def apply_house_rule(rules: Rules, spec: str) -> Rules:
@@ -315,13 +270,4 @@ def apply_house_rule(rules: Rules, spec: str) -> Rules:
     >>> apply_house_rule(Rules(), "three-of-spades-leads").round_leader
     RoundLeader.THREE_OF_SPADES
     """
-    if "=" in spec:
-        key, value = spec.split("=", 1)
-        return rules.with_options(**{key.strip(): value.strip()})
-    key = spec.strip().lower()
-    if key not in HOUSE_RULES:
-        raise RulesError(
-            f"unknown Thirteen house rule {spec!r}; known: {', '.join(sorted(HOUSE_RULES))}, "
-            f"or option=value"
-        )
-    return rules.with_options(**HOUSE_RULES[key])
+    return house_rule(rules, spec, HOUSE_RULES, "Thirteen")
