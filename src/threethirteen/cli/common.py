@@ -1,18 +1,24 @@
-"""What every command shares: the ``--rules``/``--house`` options and the console."""
+"""What every command shares: the ``--rules``/``--house`` options and the console; and
+what the terminal games share to read a player's line (:func:`read_move`, a card in it
+with :func:`read_card`, :data:`COMMAND_WORDS`) and to answer it (:func:`not_allowed`,
+:class:`Hint`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Generic, TextIO, TypeVar
 
 from rich.console import Console
 from rich.text import Text
 
+from threethirteen.cards import Card
 from threethirteen.engines import EngineSpec
 from threethirteen.engines.process import MOVE_TIMEOUT
-from threethirteen.errors import RulesError
+from threethirteen.errors import IllegalActionError, NotationError, RulesError
 from threethirteen.games.three_thirteen.rules import (
     HOUSE_RULES,
     PRESETS,
@@ -22,16 +28,24 @@ from threethirteen.games.three_thirteen.rules import (
 )
 
 __all__ = [
+    "COMMAND_WORDS",
+    "Hint",
     "QuitError",
     "add_engine_option",
     "add_rules_options",
     "check_writable",
     "engine_specs",
+    "listed",
     "make_console",
+    "not_allowed",
     "pause_between_rounds",
+    "read_card",
     "read_move",
+    "reads_as_card",
     "rules_from_args",
 ]
+
+A = TypeVar("A")
 
 
 def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = "classic") -> None:
@@ -138,6 +152,97 @@ def pause_between_rounds(console: Console, stdin: TextIO) -> None:
     line = stdin.readline()
     if not line or line.strip().lower() in ("q", "quit"):
         raise QuitError("You stopped the game between rounds.")
+
+
+COMMAND_WORDS: Mapping[str, str] = {
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+    "h": "hint",
+    "hint": "hint",
+    "help": "help",
+    "?": "help",
+}
+"""The words every terminal game reads as a command, and the command each means."""
+
+
+def reads_as_card(word: str) -> bool:
+    """Whether ``word`` is a card's notation (``7H``, ``10S``, ``TH``, ``7♥``)."""
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
+
+
+def read_card(word: str, hand: Sequence[Card], *, game_title: str) -> Card:
+    """The card ``word`` names: its notation, or its position 1..n in ``hand`` (as shown).
+
+    Raises :class:`~threethirteen.errors.NotationError` in plain words for a position
+    outside the hand, a word that is no card, or a joker (``game_title``'s games have
+    none).
+
+    >>> from threethirteen.cards import parse_cards
+    >>> hand = parse_cards("4H 9S KC")
+    >>> read_card("3", hand, game_title="Rummy"), read_card("7h", hand, game_title="Rummy")
+    (Card.parse('KC'), Card.parse('7H'))
+    >>> read_card("4", hand, game_title="Rummy")
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.NotationError: there is no card at position 4: your hand has 3 cards \
+(positions 1 to 3)
+    """
+    if word.isdecimal():
+        position = int(word)
+        if not 1 <= position <= len(hand):
+            cards = f"{len(hand)} card" if len(hand) == 1 else f"{len(hand)} cards"
+            raise NotationError(
+                f"there is no card at position {word}: your hand has "
+                f"{cards} (positions 1 to {len(hand)})"
+            )
+        return hand[position - 1]
+    try:
+        card = Card.parse(word)
+    except NotationError:
+        raise NotationError(
+            f"{word[:20]!r} is not a card: write cards like 7H, 10S or TH, or their "
+            f"positions 1 to {len(hand)} in your hand"
+        ) from None
+    if card.is_joker:
+        raise NotationError(f"{word[:20]!r}: {game_title} is played without jokers")
+    return card
+
+
+def listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``.
+
+    >>> listed(["7♥"]), listed(["7♥", "8♥", "9♥"])
+    ('7♥', '7♥, 8♥ and 9♥')
+    """
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def not_allowed(exc: IllegalActionError, *, you: int | None = None) -> str:
+    """The match's refusal for the player: its message without the technical prefix
+    (action, seat, phase), and with ``seat <you>`` said as ``you``.
+
+    >>> not_allowed(IllegalActionError("draw by seat 0 in discard: seat 0 must discard"), you=0)
+    'Not allowed: you must discard'
+    """
+    text = str(exc)
+    _, sep, reason = text.partition(": ")
+    if you is not None:
+        reason = reason.replace(f"seat {you} ", "you ")
+    return f"Not allowed: {reason}" if sep else text
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Generic[A]):
+    """A suggested move: the action, the one-line reason, and the bot that chose it."""
+
+    action: A
+    reason: str
+    bot: str
 
 
 class _Console(Console):

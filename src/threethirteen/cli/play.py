@@ -18,28 +18,23 @@ saving the record first with ``--save``.
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from functools import partial
+from typing import Any
 
-from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from threethirteen.bots import BOT_NAMES, DIFFICULTIES, Bot, bot_name, make_bot
-from threethirteen.bots.base import close_bot
+from threethirteen.bots import BOT_NAMES, DIFFICULTIES, bot_name
 from threethirteen.bots.hints import Hint, hint_for
 from threethirteen.cards import Card
 from threethirteen.cli.common import (
-    QuitError,
     add_engine_option,
-    check_writable,
     engine_specs,
     make_console,
-    pause_between_rounds,
-    read_move,
+    not_allowed,
+    reads_as_card,
     rules_from_args,
 )
 from threethirteen.cli.games import add_game_options
@@ -58,7 +53,8 @@ from threethirteen.cli.render import (
     totals_line,
     winner_line,
 )
-from threethirteen.engines import EngineError, EngineSpec, engine_table
+from threethirteen.cli.terminal import TerminalMatch, bot_levels, print_final_scores, seated
+from threethirteen.engines import EngineSpec, engine_table
 from threethirteen.errors import IllegalActionError, NotationError, RulesError, ThreeThirteenError
 from threethirteen.games import get_game
 from threethirteen.games.three_thirteen.actions import (
@@ -69,6 +65,7 @@ from threethirteen.games.three_thirteen.actions import (
     Source,
     parse_action,
 )
+from threethirteen.games.three_thirteen.game import GAME
 from threethirteen.games.three_thirteen.rules import Rules
 from threethirteen.games.three_thirteen.state import MatchState
 from threethirteen.games.three_thirteen.views import Event, EventKind, Phase, PlayerView
@@ -135,33 +132,18 @@ def run(args: argparse.Namespace) -> int:
         raise RulesError(f"there is no terminal game of {get_game(name).title} yet")
     rules = rules_from_args(args.rules or "classic", args.house)
     players = _players(rules, args.players)
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
-    human = None if args.watch else 0
     engines = engine_table(engine_specs(args))
-    levels = _bot_levels(args.bots or "greedy", players if human is None else players - 1, engines)
-    save = Path(args.save) if args.save else None
-    if save is not None:
-        check_writable(save)
-    state = MatchState.new(rules, players, seed)
-    bots: dict[int, Bot] = {}
-    names: list[str] = []
-    bot_seats = [s for s in range(players) if s != human]
-    try:
-        for seat in range(players):
-            if seat == human:
-                names.append(args.name.strip() or "You")
-                continue
-            level = levels[bot_seats.index(seat)]
-            # Each bot's generator derives from the match seed, so --seed replays the bots too.
-            engine = engines.get(level)
-            bot_seed = seed * 101 + seat
-            bots[seat] = make_bot(level, seed=bot_seed) if engine is None else engine.bot(bot_seed)
-            names.append(f"{level.capitalize()} {seat}")
-        game = TerminalGame(state, names, bots, human, make_console(), sys.stdin, save)
+    check = partial(_check_bot, engines=engines)
+    levels = bot_levels(
+        args.bots or "greedy", players if args.watch else players - 1, engines, check
+    )
+    # Three-Thirteen's bots take no options after a colon: a bot seat shows its level whole.
+    with seated(args, players, levels, engines, game=name, title=str.capitalize) as seats:
+        state = MatchState.new(rules, players, seats.seed)
+        game = TerminalGame(
+            state, seats.names, seats.bots, seats.human, make_console(), sys.stdin, seats.save
+        )
         return game.run()
-    finally:
-        for bot in bots.values():
-            close_bot(bot)
 
 
 def _players(rules: Rules, requested: int | None) -> int:
@@ -172,25 +154,16 @@ def _players(rules: Rules, requested: int | None) -> int:
     return min(max(4, rules.min_players), rules.max_players)
 
 
-def _bot_levels(spec: str, count: int, engines: Mapping[str, EngineSpec]) -> list[str]:
-    """One bot name a bot seat, from ``greedy`` or ``greedy,random,...`` (or an engine's name)."""
-    names = [part.strip().lower() for part in spec.split(",")]
-    for name in names:
-        if name in engines:
-            continue
-        if name not in BOT_NAMES and DIFFICULTIES.get(name) not in BOT_NAMES:
-            if name in DIFFICULTIES:
-                try:
-                    bot_name(name)  # a level not yet played: its own message says why
-                except ThreeThirteenError as exc:
-                    raise RulesError(str(exc)) from None
-            known = ", ".join([*BOT_NAMES, *engines])
-            raise RulesError(f"unknown bot {name!r}; known: {known}")
-    if len(names) == 1:
-        return names * count
-    if len(names) != count:
-        raise RulesError(f"--bots {spec!r} names {len(names)} bots for {count} bot seats")
-    return names
+def _check_bot(name: str, *, engines: Mapping[str, EngineSpec]) -> None:
+    """Raise saying why ``name`` (from ``--bots``, not an engine's) names no bot."""
+    if name not in BOT_NAMES and DIFFICULTIES.get(name) not in BOT_NAMES:
+        if name in DIFFICULTIES:
+            try:
+                bot_name(name)  # a level not yet played: its own message says why
+            except ThreeThirteenError as exc:
+                raise RulesError(str(exc)) from None
+        known = ", ".join([*BOT_NAMES, *engines])
+        raise RulesError(f"unknown bot {name!r}; known: {known}")
 
 
 # -- reading the player's input ---------------------------------------------------------------
@@ -245,7 +218,7 @@ def interpret(text: str, view: PlayerView, shown: Sequence[Card]) -> Action | st
                     f"{text.strip()!r} is neither a card nor a command; type 'help'"
                 ) from None
             return _discard(card, view)
-    if view.phase is Phase.DRAW and (text.strip().isdigit() or _looks_like_card(text)):
+    if view.phase is Phase.DRAW and (text.strip().isdigit() or reads_as_card(text)):
         raise NotationError(f"{text.strip()!r}: draw first, with 's' (stock) or 'd' (the pile)")
     try:
         action = parse_action(text)
@@ -261,14 +234,6 @@ def interpret(text: str, view: PlayerView, shown: Sequence[Card]) -> Action | st
 
 
 _DRAW_WORDS = frozenset({"s", "stock", "deck", "d", "p", "pile", "discard", "draw", "take"})
-
-
-def _looks_like_card(text: str) -> bool:
-    try:
-        Card.parse(text)
-    except NotationError:
-        return False
-    return True
 
 
 def _card_at(text: str, shown: Sequence[Card]) -> Card:
@@ -302,99 +267,39 @@ def _auto_out(view: PlayerView) -> Action:
 # -- the game loop -------------------------------------------------------------------------------
 
 
-class TerminalGame:
+class TerminalGame(TerminalMatch[MatchState, PlayerView, Action]):
     """One match in the terminal: renders views, reads the human, runs the bots."""
 
-    def __init__(
-        self,
-        state: MatchState,
-        names: Sequence[str],
-        bots: dict[int, Bot],
-        human: int | None,
-        console: Console,
-        stdin: TextIO,
-        save: Path | None,
-    ) -> None:
-        self.state = state
-        self.names = list(names)
-        self.bots = bots
-        self.human = human
-        self.console = console
-        self.stdin = stdin
-        self.save = save
+    game = GAME
+
+    def _setup(self) -> None:
         self.sort_by = "suit"
-        self.unicode = console.encoding.lower().startswith("utf")
-        self.interactive = stdin.isatty()
-        self._shown_events = 0  # events of this round already printed
         self._shown: list[Card] = []  # the human's hand in displayed order
 
     # -- driving the match -----------------------------------------------------------------
 
-    def run(self) -> int:
-        state = self.state
-        self._intro()
-        try:
-            while state.phase is not Phase.MATCH_OVER:
-                if state.phase is Phase.ROUND_OVER:
-                    self._round_over()
-                    state.next_round()
-                    self._round_start()
-                    continue
-                seat = state.current
-                if seat == self.human:
-                    self._human_turn(seat)
-                else:
-                    self._bot_turn(seat)
-        except QuitError as stop:
-            self._flush_events()
-            self.console.print(Text(str(stop), style="yellow"))
-            self._save()
-            return 0
-        except KeyboardInterrupt:
-            self.console.print(Text("\nInterrupted.", style="yellow"))
-            self._save()
-            return 130
-        except EngineError:
-            # An engine that broke the protocol ends the match, but not the record of it.
-            self._flush_events()
-            self._save()
-            raise
-        self._match_over()
-        self._save()
-        return 0
-
     def _intro(self) -> None:
         state = self.state
-        rules = state.rules
-        self.console.print(Rule(Text("Three-Thirteen", style="bold")))
-        self.console.print(f"{rules.summary()}")
-        seats = ", ".join(
-            f"{name}{'' if seat != self.human else ' (you)'}"
-            for seat, name in enumerate(self.names)
-        )
-        self.console.print(f"Players: {seats}")
-        self.console.print(
-            f"Seed {state.seed} (play the same deals again with --seed {state.seed})"
-        )
+        notes = []
         if state.cuts:
             cuts = ", ".join(
                 f"{seat_label(self.names, s)} {c.pretty() if self.unicode else c}"
                 for s, c in state.cuts
             )
-            self.console.print(f"Cut for the deal: {cuts}")
+            notes.append(f"Cut for the deal: {cuts}")
         dealer = seat_label(self.names, state.dealer)
         deals = "deal" if state.dealer == self.human and dealer == "You" else "deals"
-        self.console.print(f"{dealer} {deals} first.")
-        if self.human is not None:
-            self.console.print("Type 'help' at the prompt for the commands.")
-        self._round_start()
+        notes.append(f"{dealer} {deals} first.")
+        self._introduce("Three-Thirteen", f"{state.rules.summary()}", *notes)
 
-    def _round_start(self) -> None:
-        state = self.state
-        if state.phase is Phase.MATCH_OVER:
-            return
-        self._shown_events = 0
-        view = self._viewer()
+    def _players_line(self) -> str:
+        # Three-Thirteen marks the human's seat even when it is called You.
+        return ", ".join(
+            f"{name}{'' if seat != self.human else ' (you)'}"
+            for seat, name in enumerate(self.names)
+        )
+
+    def _announce_round(self, view: PlayerView) -> None:
         self.console.print()
         self.console.print(Rule(Text(round_title(view.spec, view.rules), style="bold")))
         dealer = seat_label(self.names, view.dealer)
@@ -404,26 +309,14 @@ class TerminalGame:
             f"first to play: {seat_label(self.names, view.current)}. "
             f"Up card: {self._card(view.top_discard)}"
         )
-        if self.human is None:
-            # A spectator of bots may see every hand.
-            for seat in range(state.players):
-                self.console.print(
-                    Text.assemble(
-                        f"  {seat_label(self.names, seat)}: ",
-                        cards_text(state.hand(seat), view.wild_rank, unicode=self.unicode),
-                    )
-                )
 
-    def _viewer(self) -> PlayerView:
-        """The view the screen is drawn from: the human's, or seat 0's when watching."""
-        return self.state.view(self.human if self.human is not None else 0)
+    def _hand_text(self, seat: int) -> Text:
+        return cards_text(self.state.hand(seat), self.state.spec.wild_rank, unicode=self.unicode)
 
-    def _bot_turn(self, seat: int) -> None:
-        bot = self.bots[seat]
-        action = bot.choose(self.state.view(seat))
-        self.state.apply(action)
-        if isinstance(action, Discard | GoOut):
-            self._flush_events()
+    def _play(self, seat: int, action: Action) -> None:
+        super()._play(seat, action)
+        if seat == self.human:
+            self._after_human_move(seat, action)
 
     def _flush_events(self) -> None:
         """Print this round's moves not printed yet, a turn a line, as the viewer saw them."""
@@ -433,13 +326,7 @@ class TerminalGame:
         pending: list[Event] = []
         for event in log[self._shown_events :]:
             if event.kind is EventKind.RESHUFFLE:
-                self.console.print(
-                    Text(
-                        f"  The stock ran out: {event.count} cards of the discard pile "
-                        "are shuffled into a new stock.",
-                        style="yellow",
-                    )
-                )
+                self._say_reshuffled(event, "  ")
             elif event.kind in (EventKind.DRAW_STOCK, EventKind.DRAW_DISCARD):
                 pending.append(event)
             else:
@@ -447,6 +334,15 @@ class TerminalGame:
                     self.console.print(self._turn_line(pending, event))
                 pending = []
         self._shown_events = len(log) - len(pending)
+
+    def _say_reshuffled(self, event: Event, indent: str = "") -> None:
+        self.console.print(
+            Text(
+                f"{indent}The stock ran out: {event.count} cards of the discard pile are "
+                "shuffled into a new stock.",
+                style="yellow",
+            )
+        )
 
     def _turn_line(self, draws: Sequence[Event], end: Event) -> Text:
         name = seat_label(self.names, end.seat)
@@ -481,63 +377,38 @@ class TerminalGame:
 
     # -- the human's turn ----------------------------------------------------------------------
 
-    def _human_turn(self, seat: int) -> None:
-        self._flush_events()
-        view = self.state.view(seat)
-        self._show_turn(view)
-        while True:
-            text = self._read(view)
-            try:
-                command = interpret(text, view, self._shown)
-            except NotationError as exc:
-                self.console.print(Text(str(exc), style="red"))
-                continue
-            if command == "":
-                continue
-            if command == "quit":
-                raise QuitError("You stopped the game.")
-            if command == "help":
-                self.console.print(HELP)
-                continue
-            if command == "sort":
-                self.sort_by = "rank" if self.sort_by == "suit" else "suit"
-                self.console.print(f"Sorting by {self.sort_by}.")
-                self._show_hand(view)
-                continue
-            if command == "hint":
-                self._show_hint(view)
-                continue
-            assert not isinstance(command, str)
-            refusal = refusal_for(command, view, unicode=self.unicode)
-            if refusal is not None:
-                self.console.print(Text(refusal, style="red"))
-                continue
-            try:
-                self.state.apply(command)
-            except IllegalActionError as exc:
-                self.console.print(Text(_reason(exc, view.seat), style="red"))
-                continue
-            self._after_human_move(seat, command)
-            return
+    def _interpret(self, text: str, view: PlayerView) -> Action | str:
+        return interpret(text, view, self._shown)
 
-    def _read(self, view: PlayerView) -> str:
+    def _why_not(self, view: PlayerView, action: Action) -> str | None:
+        return refusal_for(action, view, unicode=self.unicode)
+
+    def _not_allowed(self, exc: IllegalActionError) -> str:
+        return not_allowed(exc, you=self.human)
+
+    def _help(self, view: PlayerView) -> str:
+        return HELP
+
+    def _command(self, command: str, view: PlayerView) -> None:
+        if command == "sort":
+            self.sort_by = "rank" if self.sort_by == "suit" else "suit"
+            self.console.print(f"Sorting by {self.sort_by}.")
+            self._show_hand(view)
+        else:
+            super()._command(command, view)
+
+    def _prompt(self, view: PlayerView) -> str:
         prompt = "Draw (s = stock, d = pile)" if view.phase is Phase.DRAW else "Discard"
         if view.is_final_turn:
             prompt += " (final turn)"
-        return read_move(self.console, self.stdin, prompt, echo=not self.interactive)
+        return prompt
 
     def _after_human_move(self, seat: int, action: Action) -> None:
         view = self.state.view(seat)
         if isinstance(action, Draw):
             for event in view.log[self._shown_events :]:
                 if event.kind is EventKind.RESHUFFLE:
-                    self.console.print(
-                        Text(
-                            f"The stock ran out: {event.count} cards of the discard pile are "
-                            "shuffled into a new stock.",
-                            style="yellow",
-                        )
-                    )
+                    self._say_reshuffled(event)
             drawn = view.drawn
             where = "the stock" if action.source is Source.STOCK else "the pile"
             # The next pass of the loop shows the hand for the discard.
@@ -629,7 +500,6 @@ class TerminalGame:
     # -- round and match ends --------------------------------------------------------------------
 
     def _round_over(self) -> None:
-        self._flush_events()
         view = self._viewer()
         result = view.results[-1]
         self.console.print()
@@ -638,26 +508,23 @@ class TerminalGame:
         if result.number < view.rules.rounds:  # after the last round, the match's end shows it
             self.console.print(Text("Score sheet", style="bold"))
             self.console.print(score_sheet_table(view.scores, self.names))
-        if self.interactive and self.human is not None and result.number < view.rules.rounds:
-            pause_between_rounds(self.console, self.stdin)
+        if result.number < view.rules.rounds:
+            self._pause()
 
     def _match_over(self) -> None:
         view = self._viewer()
-        rules = view.rules
-        self.console.print()
-        self.console.print(Rule(Text("Match over", style="bold")))
-        self.console.print(score_sheet_table(view.scores, self.names))
-        self.console.print(totals_line(view.scores, self.names))
-        self.console.print(
-            Text(winner_line(rules, view.scores, self.state.winners(), self.names), style="bold")
+        winners = self.state.winners()
+        print_final_scores(
+            self.console,
+            "Match over",
+            score_sheet_table(view.scores, self.names),
+            totals_line(view.scores, self.names),
+            Text(winner_line(view.rules, view.scores, winners, self.names), style="bold"),
         )
 
-    def _save(self) -> None:
-        if self.save is None:
-            return
-        record = self.state.record(self.names)
-        self.save.write_text(record.to_json() + "\n", encoding="utf-8")
-        self.console.print(f"Game record saved to {self.save}")
+    def _record_text(self) -> str:
+        # Three-Thirteen's record files have always ended in a blank line.
+        return super()._record_text() + "\n"
 
 
 def refusal_for(action: Action, view: PlayerView, *, unicode: bool) -> str | None:
@@ -706,11 +573,3 @@ def refusal_for(action: Action, view: PlayerView, *, unicode: bool) -> str | Non
             f"goes out: type 'out {shown(card)}'"
         )
     return None
-
-
-def _reason(exc: IllegalActionError, seat: int) -> str:
-    """The state's message without its technical prefix (action, seat, phase)."""
-    text = str(exc)
-    _, sep, reason = text.partition(": ")
-    reason = reason.replace(f"seat {seat} ", "you ")
-    return f"Not allowed: {reason}" if sep else text

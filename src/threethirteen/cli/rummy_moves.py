@@ -15,12 +15,12 @@ positions, ``meld 1 2 3``); ``lay 7H on 2`` (``layoff 7H 2``, positions too);
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from threethirteen.bots.match import GameBot
 from threethirteen.bots.rummy_hints import reason
 from threethirteen.cards import Card
-from threethirteen.cli.rummy_render import card_label, cards_label, count
+from threethirteen.cli.common import COMMAND_WORDS, Hint, listed, read_card, reads_as_card
+from threethirteen.cli.rummy_render import card_label, cards_label
 from threethirteen.errors import NotationError
 from threethirteen.games.rummy.actions import Action, Discard, Draw, LayOff, NewMeld, Take
 from threethirteen.games.rummy.melds import Meld, MeldKind, fits, meld_kind, run_position
@@ -68,16 +68,7 @@ def help_text(view: RummyView) -> str:
 
 # -- reading the player's input -------------------------------------------------------------
 
-_COMMANDS = {
-    "q": "quit",
-    "quit": "quit",
-    "exit": "quit",
-    "h": "hint",
-    "hint": "hint",
-    "help": "help",
-    "?": "help",
-    "sort": "sort",
-}
+_COMMANDS = {**COMMAND_WORDS, "sort": "sort"}
 _DRAW_WORDS = frozenset({"s", "stock", "draw"})
 _TAKE_WORDS = frozenset({"t", "take", "pile", "p"})
 _MELD_WORDS = frozenset({"meld", "m"})
@@ -140,45 +131,19 @@ def interpret(text: str, view: RummyView, shown: Sequence[Card] | None = None) -
             )
         return Discard(_card(rest[0], hand))
     if not rest:
-        if _reads_as_card(head) or head.isdecimal() or len(head) <= 3:
+        if reads_as_card(head) or head.isdecimal() or len(head) <= 3:
             # A short word is taken for a card (its message says how to write one).
             return Discard(_card(words[0], hand))
         raise NotationError(f"{text.strip()[:40]!r} is neither a move nor a command; type 'help'")
-    if all(_reads_as_card(word) or word.isdecimal() for word in words):
+    if all(reads_as_card(word) or word.isdecimal() for word in words):
         cards = [_card(word, hand) for word in words]
         typed = " ".join(str(card) for card in cards)
         raise NotationError(f"to lay cards down, start with 'meld': meld {typed}")
     raise NotationError(f"{text.strip()[:40]!r} is neither a move nor a command; type 'help'")
 
 
-def _reads_as_card(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except NotationError:
-        return False
-    return True
-
-
 def _card(word: str, hand: Sequence[Card]) -> Card:
-    """The card ``word`` names: notation, or a position 1..n in ``hand``."""
-    if word.isdecimal():
-        position = int(word)
-        if not 1 <= position <= len(hand):
-            raise NotationError(
-                f"there is no card at position {word}: your hand has "
-                f"{count('card', len(hand))} (positions 1 to {len(hand)})"
-            )
-        return hand[position - 1]
-    try:
-        card = Card.parse(word)
-    except NotationError:
-        raise NotationError(
-            f"{word[:20]!r} is not a card: write cards like 7H, 10S or TH, or their "
-            f"positions 1 to {len(hand)} in your hand"
-        ) from None
-    if card.is_joker:
-        raise NotationError(f"{word[:20]!r}: Rummy is played without jokers")
-    return card
+    return read_card(word, hand, game_title="Rummy")
 
 
 def _layoff(text: str, rest: list[str], hand: Sequence[Card]) -> LayOff:
@@ -200,10 +165,6 @@ def _layoff(text: str, rest: list[str], hand: Sequence[Card]) -> LayOff:
 
 
 # -- why a move is refused ------------------------------------------------------------------
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def meld_problem(
@@ -245,7 +206,7 @@ def meld_problem(
         elif len(missing) <= 3:
             labels = [card_label(by_position[p], unicode=unicode) for p in missing]
             verb = "is" if len(labels) == 1 else "are"
-            why = f"a run has no gaps ({_and(labels)} {verb} missing)"
+            why = f"a run has no gaps ({listed(labels)} {verb} missing)"
         else:
             why = "a run is cards of one suit in sequence, with no gaps"
     return f"{shown} is not a meld: {why}"
@@ -259,7 +220,9 @@ def _fit_problem(meld: Meld, card: Card, number: int, *, unicode: bool) -> str:
         if len(meld.cards) == 4:
             return f"{shown} does not fit {where}: the set has all four suits already"
         missing = [card_label(c, unicode=unicode) for c in _fitting(meld)]
-        return f"{shown} does not fit {where}: a set takes only its missing card ({_and(missing)})"
+        return (
+            f"{shown} does not fit {where}: a set takes only its missing card ({listed(missing)})"
+        )
     ends = [card_label(c, unicode=unicode) for c in _fitting(meld)]
     takes = f"only the next card at either end ({' or '.join(ends)})" if ends else "no card"
     return f"{shown} does not fit {where}: a run takes {takes}"
@@ -304,7 +267,7 @@ def why_not(view: RummyView, action: Action, *, unicode: bool = True) -> str | N
     cards = action.cards if isinstance(action, NewMeld) else (action.card,)
     missing = [label(card) for card in cards if card not in view.hand]
     if missing:
-        return f"{_and(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
+        return f"{listed(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
     if isinstance(action, NewMeld):
         problem = meld_problem(cards, ace_high=view.rules.ace_high, unicode=unicode)
         if problem is not None:
@@ -351,16 +314,7 @@ def _labeller(unicode: bool) -> Callable[[Card], str]:
 # -- the hint --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """A suggested move: the action, the one-line reason, and the bot that chose it."""
-
-    action: Action
-    reason: str
-    bot: str
-
-
-def hint_for(view: RummyView, bot: GameBot, level: str, *, unicode: bool = True) -> Hint:
+def hint_for(view: RummyView, bot: GameBot, level: str, *, unicode: bool = True) -> Hint[Action]:
     """``bot``'s move on ``view`` (the player's own view), with a reason in plain words."""
     action: Action = bot.choose(view)
     return Hint(action, hint_reason(view, action, unicode=unicode), level)

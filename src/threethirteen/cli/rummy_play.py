@@ -26,29 +26,13 @@ Ctrl-C with status 130, saving the record first with ``--save``.
 from __future__ import annotations
 
 import argparse
-import secrets
-import sys
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import TextIO
+from collections.abc import Sequence
 
-from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from threethirteen.bots import bot_name, game_bots, make_bot
-from threethirteen.bots.base import close_bot
-from threethirteen.bots.match import GameBot
 from threethirteen.cards import Card
-from threethirteen.cli.common import (
-    QuitError,
-    check_writable,
-    engine_specs,
-    make_console,
-    pause_between_rounds,
-    read_move,
-)
-from threethirteen.cli.games import game_and_rules
+from threethirteen.cli import terminal
 from threethirteen.cli.rummy_moves import help_text, hint_for, interpret, why_not
 from threethirteen.cli.rummy_render import (
     Narrator,
@@ -62,17 +46,15 @@ from threethirteen.cli.rummy_render import (
     result_heading,
     result_table,
     score_sheet_table,
-    seat_name,
     table_lines,
     totals_line,
     winner_line,
 )
-from threethirteen.engines import EngineError, EngineSpec, engine_table
-from threethirteen.errors import IllegalActionError, NotationError, RulesError, ThreeThirteenError
+from threethirteen.cli.terminal import TerminalMatch, play_in_terminal, print_final_scores
+from threethirteen.errors import ThreeThirteenError
 from threethirteen.games.rummy.actions import Action, Discard, Draw, LayOff, NewMeld, Take
 from threethirteen.games.rummy.analysis import analyse, deadwood
 from threethirteen.games.rummy.game import GAME
-from threethirteen.games.rummy.record import record_to_json
 from threethirteen.games.rummy.state import RummyState
 from threethirteen.games.rummy.views import Phase, RummyView
 
@@ -84,178 +66,49 @@ DEFAULT_PLAYERS = 2  # cardgames.io deals rummy to two
 
 def run(args: argparse.Namespace) -> int:
     """Play a Rummy match from the ``play`` command's options; the exit status."""
-    game, rules = game_and_rules(args)
-    if game.name != GAME_NAME:
-        raise RulesError(f"the Rummy terminal game cannot play {game.title}")
-    # Engines (--engine NAME=COMMAND) are seated by name in --bots, as in the other games.
-    engines = engine_table(engine_specs(args)) if getattr(args, "engine", None) else {}
-    players = DEFAULT_PLAYERS if args.players is None else args.players
-    rules.check_players(players)
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
-    human = None if args.watch else 0
-    bot_seats = [seat for seat in range(players) if seat != human]
-    levels = _bot_levels(args.bots, len(bot_seats), engines)
-    save = Path(args.save) if args.save else None
-    if save is not None:
-        check_writable(save)
-    state = RummyState.new(rules, players, seed)
-    names: list[str] = []
-    bots: dict[int, GameBot] = {}
-    try:
-        for seat in range(players):
-            if seat == human:
-                names.append(args.name.strip() or "You")
-                continue
-            level = levels[bot_seats.index(seat)]
-            # Each bot's generator derives from the match seed, so --seed replays the bots too.
-            engine = engines.get(level)
-            bot_seed = seed * 101 + seat
-            bots[seat] = (
-                make_bot(level, seed=bot_seed, game=GAME_NAME)
-                if engine is None
-                else engine.bot(bot_seed, game=GAME_NAME)
-            )
-            names.append(f"{level.split(':')[0].capitalize()} {seat}")
-        terminal = RummyTerminal(state, names, bots, human, make_console(), sys.stdin, save)
-        return terminal.run()
-    finally:
-        for bot in bots.values():
-            close_bot(bot)  # an engine's process quits with the match
+    return play_in_terminal(args, GAME, DEFAULT_PLAYERS, RummyTerminal)
 
 
 def default_level() -> str:
     """The bots' default: the ``medium`` difficulty once its bot is registered, else ``simple``."""
-    try:
-        bot_name("medium", GAME_NAME)
-    except ThreeThirteenError:
-        return "simple"
-    return "medium"
-
-
-def _bot_levels(
-    spec: str | None, seats: int, engines: Mapping[str, EngineSpec] | None = None
-) -> list[str]:
-    """One bot name a bot seat, from ``medium`` or ``simple,random,...`` (or an engine's
-    name); checked."""
-    try:
-        game_bots(GAME_NAME)
-    except ImportError:
-        raise RulesError("Rummy's bots are not installed in this threethirteen") from None
-    names = [part.strip().lower() for part in (spec or default_level()).split(",")]
-    for name in names:
-        if engines and name in engines:
-            continue
-        bot_name(name.split(":")[0], GAME_NAME)  # its message names the known bots
-    if len(names) == 1:
-        return names * seats
-    if len(names) != seats:
-        raise RulesError(f"--bots {spec!r} names {len(names)} bots for {seats} bot seats")
-    return names
+    return terminal.default_level(GAME_NAME)
 
 
 # -- the game loop ---------------------------------------------------------------------------
 
 
-class RummyTerminal:
+class RummyTerminal(TerminalMatch[RummyState, RummyView, Action]):
     """One Rummy match in the terminal: renders views, reads the human, runs the bots."""
 
-    def __init__(
-        self,
-        state: RummyState,
-        names: Sequence[str],
-        bots: dict[int, GameBot],
-        human: int | None,
-        console: Console,
-        stdin: TextIO,
-        save: Path | None,
-    ) -> None:
-        self.state = state
-        self.names = list(names)
-        self.bots = bots
-        self.human = human
-        self.console = console
-        self.stdin = stdin
-        self.save = save
-        self.unicode = (console.encoding or "").lower().startswith("utf")
-        self.interactive = stdin.isatty()
-        self.narrator = Narrator(self.names, human, unicode=self.unicode, rules=state.rules)
+    game = GAME
+
+    def _setup(self) -> None:
+        self.narrator = Narrator(
+            self.names, self.human, unicode=self.unicode, rules=self.state.rules
+        )
         self.sort_by = "rank"
-        self._shown_events = 0  # events of this hand already printed
         self._shown: list[Card] = []  # the human's hand in displayed order
         self._drawn: dict[int, Card] = {}  # log index -> the card drawn, for who may see it
         self._table_changed = False
-        self._hint_bot: tuple[GameBot, str] | None = None
 
     # -- driving the match ---------------------------------------------------------------------
-
-    def run(self) -> int:
-        state = self.state
-        try:
-            self._intro()
-            while state.phase is not Phase.MATCH_OVER:
-                if state.phase is Phase.ROUND_OVER:
-                    self._flush_events()
-                    self._round_over()
-                    state.next_round()
-                    self._round_start()
-                    continue
-                seat = state.current
-                if seat == self.human:
-                    self._human_turn(seat)
-                else:
-                    self._bot_turn(seat)
-                self._flush_events()
-        except QuitError as stop:
-            self._flush_events()
-            self.console.print(Text(str(stop), style="yellow"))
-            self._save()
-            return 0
-        except KeyboardInterrupt:
-            self.console.print(Text("\nInterrupted.", style="yellow"))
-            self._save()
-            return 130
-        except EngineError:
-            # An engine that broke the protocol ends the match, but not the record of it.
-            self._save()
-            raise
-        self._match_over()
-        self._save()
-        return 0
-
-    def _viewer(self) -> RummyView:
-        """The view the screen is drawn from: the human's, or seat 0's when watching."""
-        return self.state.view(self.human if self.human is not None else 0)
 
     def _text(self, text: str, style: str = "") -> Text:
         return Text(plain(text, unicode=self.unicode), style=style)
 
     def _intro(self) -> None:
         state = self.state
-        console = self.console
-        console.print(Rule(Text("Rummy", style="bold")))
-        console.print(state.rules.summary())
-        seats = ", ".join(
-            f"{name}{' (you)' if seat == self.human and name.lower() != 'you' else ''}"
-            for seat, name in enumerate(self.names)
-        )
-        console.print(f"Players: {seats}")
-        console.print(f"Seed {state.seed} (play the same deals again with --seed {state.seed})")
-        console.print(
+        self._introduce(
+            "Rummy",
+            state.rules.summary(),
             f"Melds go on the table; the first to get rid of every card ends the hand. "
-            f"Lowest total wins when someone reaches {state.rules.target}."
+            f"Lowest total wins when someone reaches {state.rules.target}.",
         )
-        if self.human is not None:
-            console.print("Type 'help' at the prompt for the commands.")
-        self._round_start()
 
-    def _round_start(self) -> None:
+    def _announce_round(self, view: RummyView) -> None:
         state = self.state
-        if state.phase is Phase.MATCH_OVER:
-            return
-        self._shown_events = 0
         self._drawn = {}
         self._table_changed = False
-        view = self._viewer()
         self.narrator.start_hand(len(view.pile))
         console = self.console
         console.print()
@@ -269,15 +122,9 @@ class RummyTerminal:
                 ", starts the discard pile.",
             )
         )
-        if self.human is None:
-            # A spectator of bots may see every hand.
-            for seat in range(state.players):
-                console.print(
-                    Text.assemble(
-                        f"  {seat_name(self.names, seat)}: ",
-                        self._cards(state.hand(seat)),
-                    )
-                )
+
+    def _hand_text(self, seat: int) -> Text:
+        return self._cards(self.state.hand(seat))
 
     def _card(self, card: Card | None) -> Text:
         if card is None:
@@ -289,12 +136,7 @@ class RummyTerminal:
             return Text("-", style="dim")
         return Text(" ").join(self._card(card) for card in cards)
 
-    def _bot_turn(self, seat: int) -> None:
-        state = self.state
-        action = self.bots[seat].choose(state.view(seat))
-        self._apply(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
+    def _play(self, seat: int, action: Action) -> None:
         """Apply ``action``; note the card drawn from the stock for whoever may see it."""
         state = self.state
         before = state.hand(seat)
@@ -326,53 +168,31 @@ class RummyTerminal:
 
     # -- the human's turn --------------------------------------------------------------------
 
-    def _human_turn(self, seat: int) -> None:
-        view = self.state.view(seat)
-        self._show_turn(view)
-        while True:
-            text = self._read(view)
-            try:
-                command = interpret(text, view, self._shown)
-            except NotationError as exc:
-                self._refuse(str(exc))
-                continue
-            if command == "":
-                continue
-            if command == "quit":
-                raise QuitError("You stopped the game.")
-            if command == "help":
-                self.console.print(plain(help_text(view), unicode=self.unicode))
-                continue
-            if command == "sort":
-                self.sort_by = "suit" if self.sort_by == "rank" else "rank"
-                self._show_hand(view)
-                continue
-            if command == "hint":
-                self._show_hint(view)
-                continue
-            assert not isinstance(command, str)
-            reason = why_not(view, command, unicode=self.unicode)
-            if reason is not None:
-                self._refuse(reason)
-                continue
-            try:
-                self._apply(seat, command)
-            except IllegalActionError as exc:
-                self._refuse(_reason(exc))
-                continue
-            return
+    def _interpret(self, text: str, view: RummyView) -> Action | str:
+        return interpret(text, view, self._shown)
+
+    def _why_not(self, view: RummyView, action: Action) -> str | None:
+        return why_not(view, action, unicode=self.unicode)
+
+    def _help(self, view: RummyView) -> str:
+        return plain(help_text(view), unicode=self.unicode)
+
+    def _command(self, command: str, view: RummyView) -> None:
+        if command == "sort":
+            self.sort_by = "suit" if self.sort_by == "rank" else "rank"
+            self._show_hand(view)
+        else:
+            super()._command(command, view)
 
     def _refuse(self, reason: str) -> None:
         """Say in red why the input was not taken, as a sentence."""
         self.console.print(self._text(reason[:1].upper() + reason[1:], "red"))
 
-    def _read(self, view: RummyView) -> str:
+    def _prompt(self, view: RummyView) -> str:
         if view.phase is Phase.DRAW:
             top = f", t = take {card_label(view.top, unicode=self.unicode)}" if view.top else ""
-            prompt = f"Draw (s = stock{top})"
-        else:
-            prompt = "Meld, lay off or discard"
-        return read_move(self.console, self.stdin, prompt, echo=not self.interactive)
+            return f"Draw (s = stock{top})"
+        return "Meld, lay off or discard"
 
     def _show_turn(self, view: RummyView) -> None:
         console = self.console
@@ -486,15 +306,6 @@ class RummyTerminal:
         )
         self.console.print(Text(f"  to play it, type: {typed}{positions}", style="dim"))
 
-    def _hinter(self) -> tuple[GameBot, str]:
-        """The bot that hints: ``medium`` when registered, else ``simple`` (said in the hint)."""
-        if self._hint_bot is None:
-            level = default_level()
-            seat = self.human if self.human is not None else 0
-            bot = make_bot(level, seed=self.state.seed * 101 + seat, game=GAME_NAME)
-            self._hint_bot = (bot, level)
-        return self._hint_bot
-
     # -- hand and match ends -------------------------------------------------------------------
 
     def _round_over(self) -> None:
@@ -509,28 +320,15 @@ class RummyTerminal:
         hands = [state.hand(seat) for seat in range(state.players)]
         console.print(result_table(result, hands, self.names, view.totals, unicode=self.unicode))
         console.print(totals_line(view.totals, self.names, state.rules))
-        if self.interactive and self.human is not None and not view.winners:
-            pause_between_rounds(console, self.stdin)
+        if not view.winners:
+            self._pause()
 
     def _match_over(self) -> None:
         state = self.state
-        console = self.console
-        console.print()
-        console.print(Rule(Text("Match over", style="bold")))
-        console.print(score_sheet_table(state.results, self.names))
-        console.print(totals_line(state.totals, self.names, state.rules))
-        console.print(Text(winner_line(state.winners(), state.totals, self.names), style="bold"))
-
-    def _save(self) -> None:
-        if self.save is None:
-            return
-        record = GAME.record(self.state, self.names)
-        self.save.write_text(record_to_json(record), encoding="utf-8")
-        self.console.print(f"Game record saved to {self.save}")
-
-
-def _reason(exc: IllegalActionError) -> str:
-    """The state's message without its technical prefix (action, seat, phase)."""
-    text = str(exc)
-    _, sep, reason = text.partition(": ")
-    return f"Not allowed: {reason}" if sep else text
+        print_final_scores(
+            self.console,
+            "Match over",
+            score_sheet_table(state.results, self.names),
+            totals_line(state.totals, self.names, state.rules),
+            Text(winner_line(state.winners(), state.totals, self.names), style="bold"),
+        )

@@ -36,36 +36,23 @@ from threethirteen.cli.rummy_render import (
     totals_line,
     winner_line,
 )
-from threethirteen.errors import RecordError, ThreeThirteenError
+from threethirteen.cli.terminal import (
+    print_final_scores,
+    print_numbered,
+    print_replay_heading,
+    read_replay,
+)
 from threethirteen.games.rummy.actions import Discard, Draw, LayOff, NewMeld
 from threethirteen.games.rummy.game import GAME
-from threethirteen.games.rummy.record import read_record_json
 from threethirteen.games.rummy.state import RummyState
 
 __all__ = ["print_match", "run"]
 
 
 def run(args: argparse.Namespace, data: bytes) -> int:
-    """Check the Rummy record ``data`` (from ``args.file``) and print it; the exit status.
-
-    Raises :class:`~threethirteen.errors.RecordError` quoting the file for a record
-    that does not read or replay, or whose rules differ from ``--rules``/``--house``.
-    """
-    try:
-        raw = read_record_json(data)
-        state = GAME.replay(raw)
-    except RecordError as exc:
-        raise RecordError(f"{args.file!r}: {exc}") from exc
-    if args.rules is not None or args.house:
-        try:
-            expected = GAME.rules(args.rules, tuple(args.house))
-        except ThreeThirteenError as exc:
-            raise RecordError(f"{args.file!r} is a Rummy record: {exc}") from exc
-        if expected != state.rules:
-            raise RecordError(
-                f"{args.file!r} was played under {state.rules.summary()!r}, "
-                f"not {expected.summary()!r}"
-            )
+    """Check the Rummy record ``data`` (from ``args.file``) with
+    :func:`~threethirteen.cli.terminal.read_replay`, and print it; the exit status."""
+    raw, state = read_replay(args, data, GAME)
     print_match(raw, state, make_console())
     return 0
 
@@ -79,10 +66,7 @@ def print_match(data: Mapping[str, Any], state: RummyState, console: Console) ->
     names: Sequence[str] = list(data["seats"])
     rules = state.rules
     finished = data.get("winners") is not None
-    console.print(Rule(Text("Rummy replay", style="bold")))
-    console.print(rules.summary())
-    status = "finished" if finished else "unfinished"
-    console.print(f"Players: {', '.join(names)}; seed {state.seed}; {status} match")
+    print_replay_heading(console, GAME.title, rules.summary(), names, state.seed, finished)
     narrator = Narrator(names, None, unicode=unicode, rules=rules)
     # The record's actions are played again on a fresh match, so that each line can name
     # the card drawn from the stock, and the cards left in every hand at its end are known.
@@ -115,10 +99,7 @@ def print_match(data: Mapping[str, Any], state: RummyState, console: Console) ->
             drawn = None
             if isinstance(action, Draw):
                 (drawn,) = set(again.hand(seat)) - set(before)
-            lines = narrator.lines(event, drawn)
-            console.print(Text(f"  {number:>3}. ") + lines[0])
-            for line in lines[1:]:
-                console.print(Text("       ") + line)
+            print_numbered(console, number, narrator.lines(event, drawn))
             changed = changed or isinstance(action, NewMeld | LayOff)
             if changed and (isinstance(action, Discard) or event.went_out):
                 for line in table_lines(again.table, again.table_owners, names, unicode=unicode):
@@ -133,12 +114,13 @@ def print_match(data: Mapping[str, Any], state: RummyState, console: Console) ->
             console.print(totals_line(totals, names, rules))
         else:
             console.print(Text("The record stops here, in the middle of the hand.", style="yellow"))
-    console.print()
-    console.print(Rule(Text("Score sheet", style="bold")))
-    console.print(score_sheet_table(results, names))
-    console.print(totals_line(state.totals, names, rules))
+    verdict: Text | str
     if finished:
-        console.print(Text(winner_line(state.winners(), state.totals, names), style="bold"))
+        verdict = Text(winner_line(state.winners(), state.totals, names), style="bold")
     else:
         scored = count("hand", len(results))
-        console.print(plain(f"Unfinished: {scored} played, no winner yet.", unicode=unicode))
+        verdict = plain(f"Unfinished: {scored} played, no winner yet.", unicode=unicode)
+    sheet = score_sheet_table(results, names)
+    print_final_scores(
+        console, "Score sheet", sheet, totals_line(state.totals, names, rules), verdict
+    )

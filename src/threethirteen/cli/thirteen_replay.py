@@ -23,6 +23,12 @@ from rich.rule import Rule
 from rich.text import Text
 
 from threethirteen.cli.common import make_console
+from threethirteen.cli.terminal import (
+    print_final_scores,
+    print_numbered,
+    print_replay_heading,
+    read_replay,
+)
 from threethirteen.cli.thirteen_render import (
     Narrator,
     cards_text,
@@ -36,9 +42,7 @@ from threethirteen.cli.thirteen_render import (
     totals_line,
     winner_line,
 )
-from threethirteen.errors import RecordError, ThreeThirteenError
 from threethirteen.games.thirteen.game import GAME
-from threethirteen.games.thirteen.record import read_record_json
 from threethirteen.games.thirteen.state import ThirteenState
 
 __all__ = ["print_match", "record_game", "run"]
@@ -61,26 +65,9 @@ def record_game(data: bytes | str) -> str | None:
 
 
 def run(args: argparse.Namespace, data: bytes) -> int:
-    """Check the Thirteen record ``data`` (from ``args.file``) and print it; the exit status.
-
-    Raises :class:`~threethirteen.errors.RecordError` quoting the file for a record
-    that does not read or replay, or whose rules differ from ``--rules``/``--house``.
-    """
-    try:
-        raw = read_record_json(data)
-        state = GAME.replay(raw)
-    except RecordError as exc:
-        raise RecordError(f"{args.file!r}: {exc}") from exc
-    if args.rules is not None or args.house:
-        try:
-            expected = GAME.rules(args.rules, tuple(args.house))
-        except ThreeThirteenError as exc:
-            raise RecordError(f"{args.file!r} is a Thirteen record: {exc}") from exc
-        if expected != state.rules:
-            raise RecordError(
-                f"{args.file!r} was played under {state.rules.summary()!r}, "
-                f"not {expected.summary()!r}"
-            )
+    """Check the Thirteen record ``data`` (from ``args.file``) with
+    :func:`~threethirteen.cli.terminal.read_replay`, and print it; the exit status."""
+    raw, state = read_replay(args, data, GAME)
     print_match(raw, state, make_console())
     return 0
 
@@ -94,10 +81,8 @@ def print_match(data: Mapping[str, Any], state: ThirteenState, console: Console)
     names: Sequence[str] = list(data["seats"])
     rules = state.rules
     finished = data.get("winners") is not None
-    console.print(Rule(Text("Thirteen replay", style="bold")))
-    console.print(plain(rules.summary(), unicode=unicode))
-    status = "finished" if finished else "unfinished"
-    console.print(f"Players: {', '.join(names)}; seed {state.seed}; {status} match")
+    summary = plain(rules.summary(), unicode=unicode)
+    print_replay_heading(console, GAME.title, summary, names, state.seed, finished)
     narrator = Narrator(names, state.players, None, unicode=unicode)
     # The record's actions are played again on a fresh match, so that each event says
     # what it did to the trick (the table clearing, a seat going out).
@@ -118,10 +103,7 @@ def print_match(data: Mapping[str, Any], state: ThirteenState, console: Console)
             )
         narrator.start_round()
         for number, (_, action) in enumerate(log.actions, start=1):
-            lines = narrator.lines(again.apply(action))
-            console.print(Text(f"  {number:>3}. ") + lines[0])
-            for line in lines[1:]:
-                console.print(Text("       ") + line)
+            print_numbered(console, number, narrator.lines(again.apply(action)))
         if index < len(results):
             result = results[index]
             totals = [t + p for t, p in zip(totals, result.points, strict=True)]
@@ -132,11 +114,12 @@ def print_match(data: Mapping[str, Any], state: ThirteenState, console: Console)
             console.print(
                 Text("The record stops here, in the middle of the round.", style="yellow")
             )
-    console.print()
-    console.print(Rule(Text("Score sheet", style="bold")))
-    console.print(score_sheet_table(results, names))
-    console.print(totals_line(state.totals, names, rules))
+    verdict: Text | str
     if finished:
-        console.print(Text(winner_line(state.winners(), state.totals, names), style="bold"))
+        verdict = Text(winner_line(state.winners(), state.totals, names), style="bold")
     else:
-        console.print(f"Unfinished: {count('round', len(results))} scored, no winner yet.")
+        verdict = f"Unfinished: {count('round', len(results))} scored, no winner yet."
+    sheet = score_sheet_table(results, names)
+    print_final_scores(
+        console, "Score sheet", sheet, totals_line(state.totals, names, rules), verdict
+    )
