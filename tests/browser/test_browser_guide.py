@@ -133,3 +133,27 @@ def test_quick_game_deals_eleven_cards(pages: Any) -> None:
     # The choice is remembered.
     page.goto(pages.base + "/")
     assert page.locator("#solo-quick").is_checked()
+
+
+def test_a_final_turn_on_a_phone_keeps_the_hand_and_the_width(pages: Any) -> None:
+    """Round 1 on a phone, the bot out first: the guide, the final-turn warning and the out
+    player's melds all fit, the hand stays on the screen and nothing scrolls sideways (the
+    guide in the piles' column once left the melds a column a few pixels wide)."""
+    from test_browser_feel import play_to_my_final_turn
+
+    page = pages.new(width=390, height=844)
+    table_id = start_solo(page, pages.base, opponents=1)
+    page.wait_for_selector("#guide")
+    seat = json.loads(page.evaluate(f"localStorage.getItem('tt.seat.{table_id}')"))
+    ticket = {"ws": f"/ws/tables/{table_id}", "token": seat["token"], "seat": seat["seat"]}
+    view = play_to_my_final_turn(pages.base, ticket)
+    assert view["round"] == 1, view["round"]  # only the bot goes out: round 1 ends so
+    page.wait_for_selector("#final-warning")
+    page.wait_for_selector("#guide .guide-final", state="attached")
+    page.wait_for_timeout(300)  # the resize handler fits the hand
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    side = page.locator(".centre-side").bounding_box()
+    assert side is not None and side["width"] >= 100, side  # room for the warning and melds
+    cards = page.locator("#hand").bounding_box()
+    assert cards is not None and cards["y"] + cards["height"] <= 844, cards
+    pages.shot(page, "phone-final-turn")

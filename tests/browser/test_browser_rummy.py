@@ -483,7 +483,7 @@ STATIC = Path(__file__).resolve().parents[2] / "src/threethirteen/server/static"
 
 def test_rummy_catalogs_are_complete() -> None:
     """English and Polish have the same keys, all ``rummy.*``, with the same placeholders,
-    and every key rummy.js names is in them."""
+    and every key rummy.js (and rummy-*.js) names is in them."""
     en = json.loads((STATIC / "i18n/rummy.en.json").read_text(encoding="utf-8"))
     pl = json.loads((STATIC / "i18n/rummy.pl.json").read_text(encoding="utf-8"))
     assert set(en) == set(pl)
@@ -495,7 +495,10 @@ def test_rummy_catalogs_are_complete() -> None:
 
     for key in en:
         assert placeholders(en[key]) == placeholders(pl[key]), key
-    script = (STATIC / "js/rummy.js").read_text(encoding="utf-8")
+    # The board and the modules its methods are grouped in (rummy-*.js).
+    script = "\n".join(
+        path.read_text(encoding="utf-8") for path in sorted((STATIC / "js").glob("rummy*.js"))
+    )
     used = set(re.findall(r"""["'](rummy\.[\w.?]+)["']""", script))
     used |= {f"rummy.sort.{m}" for m in ("suit", "rank")}
     used |= {f"rummy.sort.done.{m}" for m in ("suit", "rank", "custom")}

@@ -1,18 +1,27 @@
 // The table page: /t/<id>. Lobby (seats, invite link, bots, start), the game itself,
 // the round-end reveal and the score sheet. The server is authoritative: we only send
 // actions it listed in view.legal_actions.
+//
+// TablePage is one class whose methods live in several modules by what they hold: this
+// file (the connection, the derived facts, the game's drawing), table-lobby.js (the lobby),
+// table-seat-panels.js (rejoin link, watch box, stand-in notices), table-hand.js (the
+// hand's order and its click, key and drag handling) and table-dialogs.js (the round-over
+// panel, the dialogs, the page's keys); mixin() at the end of this file joins them.
 
 import { api, ApiError, forgetSeat, loadSeat, saveSeat, TableConnection } from "./api.js";
-import { cardElement, cardLabel, cardShort, isWild, sortCards } from "./cards.js";
+import { cardElement, cardLabel, cardShort, isWild } from "./cards.js";
 import { announce, clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadBoard } from "./boards.js";
 import { fly, notifyOn, notifyTurn, playSound, setNotify, setSound, soundOn } from "./feel.js";
-import { backs, botMoveKey, byBot, cardRow, describeEvent, displayNames, errorText, markBotMoves, reveal, scoreSheet, seating, wildLabel } from "./render.js";
-import { houseLabel, presetLabel } from "./home.js";
+import { backs, botMoveKey, byBot, cardRow, describeEvent, displayNames, errorText, markBotMoves, seating, wildLabel } from "./render.js";
 import { Guide } from "./guide.js";
+import { mixin } from "./mixin.js";
+import { LobbyMethods, translated } from "./table-lobby.js";
+import { SeatPanelMethods } from "./table-seat-panels.js";
+import { HandMethods, SORT_KEY } from "./table-hand.js";
+import { DialogMethods } from "./table-dialogs.js";
 
-const SORT_KEY = "tt.sort";
 const BOT_SPEEDS = ["slow", "normal", "fast"];
 
 /** The card a hint moves ("discard 7H", "out 7H"), or null for a draw. */
@@ -108,98 +117,6 @@ export class TablePage {
       toast(err instanceof ApiError && err.status === 403 ? t("rejoin.invalid") : err instanceof ApiError ? errorText(err) : String(err.message || err));
     }
     this.connect();
-  }
-
-  rejoinUrl() {
-    return this.seat?.token ? `${location.origin}/t/${this.tableId}#rejoin=${encodeURIComponent(this.seat.token)}` : null;
-  }
-
-  /** The player's own rejoin link, to copy: it takes the seat on any device. */
-  rejoinBox() {
-    const url = this.rejoinUrl();
-    if (!url || this.mySeat === null) return null;
-    const input = h("input#rejoin-link", { type: "text", readonly: true, value: url, "aria-label": t("rejoin.label"), onfocus: (e) => e.target.select() });
-    const copy = h("button#copy-rejoin", {
-      type: "button",
-      onclick: async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          toast(t("rejoin.copied"));
-        } catch {
-          input.select();
-        }
-      },
-    }, t("lobby.copy"));
-    return h("div.rejoin#rejoin", {}, h("label", { for: "rejoin-link" }, t("rejoin.label")), h("div.row", {}, input, copy), h("p.muted", {}, t("rejoin.help")));
-  }
-
-  /** A solo match is private: its player may open it to spectators (and close it again). */
-  watchBox() {
-    const table = this.snap?.table;
-    if (!table?.solo || table.status !== "playing" || this.mySeat !== table.seats.findIndex((s) => s.host)) return null;
-    const open = Boolean(table.watchable);
-    const link = `${location.origin}/t/${this.tableId}`;
-    return h(
-      "div.watch#watch",
-      {},
-      h("p", {}, t(open ? "watch.open" : "watch.private")),
-      open ? h("div.row", {}, h("input#watch-link", { type: "text", readonly: true, value: link, "aria-label": t("watch.link"), onfocus: (e) => e.target.select() })) : null,
-      h("button#watch-toggle", { type: "button", "aria-pressed": String(open), "data-key": "watch-toggle", onclick: () => this.send("spectators", { open: !open }) }, t(open ? "watch.close" : "watch.openButton")),
-    );
-  }
-
-  /** The watch box in a panel that stays open across redraws once the player opened it. */
-  watchPanel(box) {
-    const summary = h("summary", {}, t(this.snap.table.watchable ? "watch.summaryOpen" : "watch.summary"));
-    return h("details.panel.watch-panel", { open: Boolean(this.watchOpen), ontoggle: (e) => (this.watchOpen = e.target.open) }, summary, box);
-  }
-
-  /** What the table is told about stand-ins and votes: one line a seat, and the buttons. */
-  notices() {
-    const table = this.snap?.table;
-    if (!table || table.status !== "playing") return null;
-    const lines = [];
-    for (const s of table.seats) {
-      const reason = s.stand_in_reason;
-      if (s.kind === "empty" && reason === "open") {
-        lines.push(h("li.notice.open", { "data-seat": String(s.seat) }, t("standIn.open", { n: s.seat + 1 })));
-      } else if (s.kind === "human" && reason) {
-        const why = t(`standIn.why.${reason}`);
-        if (s.seat === this.mySeat) {
-          const back = s.returning
-            ? h("span.muted", {}, " " + t("standIn.youReturning"))
-            : h("button#take-back", { type: "button", "data-key": "take-back", onclick: () => this.send("back") }, t("standIn.back"));
-          lines.push(h("li.notice.mine", { "data-seat": String(s.seat) }, t("standIn.you", { why }), " ", back));
-        } else {
-          const key = s.returning ? "standIn.returning" : "standIn.other";
-          lines.push(h("li.notice", { "data-seat": String(s.seat) }, t(key, { name: this.nameOf(s.seat), why })));
-        }
-      } else if (s.kind === "human" && s.votes?.length) {
-        const voters = table.seats.filter((o) => o.kind === "human" && o.connected && o.seat !== s.seat).length;
-        lines.push(h("li.notice.vote", { "data-seat": String(s.seat) }, t("standIn.votes", { name: this.nameOf(s.seat), n: s.votes.length, of: voters })));
-      }
-    }
-    return lines.length ? h("ul.notices#stand-in-notices", { role: "status", "aria-label": t("standIn.title") }, lines) : null;
-  }
-
-  /** Announce a stand-in that starts or ends (screen readers, and a toast for everyone). */
-  announceStandIns(previous, msg) {
-    const before = previous?.table?.seats;
-    if (!before || msg.table.status !== "playing") return;
-    const names = displayNames(msg.table.seats);
-    for (const s of msg.table.seats) {
-      const was = before[s.seat]?.stand_in_reason ?? null;
-      const now = s.stand_in_reason ?? null;
-      if (was === now || s.kind === "bot") continue;
-      let text = null;
-      if (now === "open") text = t("standIn.open", { n: s.seat + 1 });
-      else if (now) text = s.seat === this.mySeat ? t("standIn.you", { why: t(`standIn.why.${now}`) }) : t("standIn.other", { name: names[s.seat], why: t(`standIn.why.${now}`) });
-      else if (s.kind === "human") text = s.seat === this.mySeat ? t("standIn.youBack") : t("standIn.isBack", { name: names[s.seat] });
-      if (text) {
-        toast(text);
-        announce(text);
-      }
-    }
   }
 
   connect() {
@@ -462,46 +379,6 @@ export class TablePage {
     return actions.filter((a) => a.startsWith("out ")).map((a) => a.slice(4));
   }
 
-  updateHandOrder(view) {
-    const hand = view.hand || [];
-    if (this.sortMode === "suit" || this.sortMode === "rank") {
-      this.handOrder = sortCards(hand, this.sortMode, null);
-      this.groups = null;
-      return;
-    }
-    if (this.sortMode === "melds" && view.arrangement) {
-      const arr = view.arrangement;
-      const order = [];
-      const groups = [];
-      for (const meld of arr.melds || []) {
-        groups.push({ kind: meld.kind, start: order.length, size: meld.cards.length });
-        order.push(...meld.cards);
-      }
-      for (const [, cards] of arr.laid_off || []) {
-        groups.push({ kind: "laid-off", start: order.length, size: cards.length });
-        order.push(...cards);
-      }
-      const rest = sortCards(arr.unmelded || [], "suit", null);
-      if (rest.length) groups.push({ kind: "unmelded", start: order.length, size: rest.length });
-      order.push(...rest);
-      if (sameMultiset(order, hand)) {
-        this.handOrder = order;
-        this.groups = groups;
-        return;
-      }
-    }
-    this.groups = null;
-    this.handOrder = reconcile(this.handOrder, hand);
-  }
-
-  setSort(mode) {
-    this.sortMode = mode;
-    localStorage.setItem(SORT_KEY, mode);
-    if (this.snap?.view) this.updateHandOrder(this.snap.view);
-    this.render();
-    announce(t(`sort.done.${mode}`));
-  }
-
   announceNews(previous, msg) {
     const view = msg.view;
     const log = view.log || [];
@@ -638,115 +515,6 @@ export class TablePage {
     const avail = row.parentElement.clientWidth - 20 - groups * 14;
     const gap = Math.min(6, (avail - n * cw) / (n - 1));
     row.style.setProperty("--overlap", `${Math.floor(gap)}px`);
-  }
-
-  inviteUrl() {
-    return `${location.origin}/t/${this.tableId}`;
-  }
-
-  renderLobby() {
-    const { table, you } = this.snap;
-    const host = Boolean(you?.host);
-    const seated = you?.seat !== null && you?.seat !== undefined;
-    const engines = (window.ttOptions?.engines || []).map((e) => e.name);
-    const difficulties = [...(window.ttOptions?.difficulties || []).filter((d) => d.available).map((d) => d.name), ...engines];
-    const botLabel = (d) => (engines.includes(d) ? t("difficulty.engine", { name: d }) : translated("difficulty", d));
-    const invite = h("input#invite-link", { type: "text", readonly: true, value: this.inviteUrl(), "aria-label": t("lobby.invite"), onfocus: (e) => e.target.select() });
-    const copy = h("button#copy-invite", {
-      type: "button",
-      onclick: async () => {
-        try {
-          await navigator.clipboard.writeText(this.inviteUrl());
-          toast(t("lobby.copied"));
-        } catch {
-          invite.select();
-        }
-      },
-    }, t("lobby.copy"));
-    const names = displayNames(table.seats);
-    const seats = table.seats.map((s) => {
-      const label = names[s.seat];
-      const kind = s.kind === "bot" ? t("lobby.bot") : s.kind === "human" ? t(s.connected ? "lobby.online" : "lobby.offline") : "";
-      const controls = [];
-      if (host && s.kind === "empty") {
-        const pick = h("select", { "aria-label": t("lobby.botFor", { n: s.seat + 1 }), "data-key": `bot-select-${s.seat}` }, (difficulties.length ? difficulties : ["easy"]).map((d) => h("option", { value: d, selected: d === "medium" }, botLabel(d))));
-        controls.push(pick, h("button.add-bot", { type: "button", "data-key": `add-bot-${s.seat}`, onclick: () => this.send("add_bot", { seat: s.seat, bot: pick.value }) }, t("lobby.addBot")));
-      }
-      if (host && s.kind !== "empty" && s.seat !== you.seat) {
-        controls.push(h("button.clear-seat", { type: "button", "data-key": `clear-${s.seat}`, onclick: () => this.send("clear_seat", { seat: s.seat }) }, t("lobby.remove")));
-      }
-      return h(
-        `li.lobby-seat.${s.kind}${s.seat === you?.seat ? ".mine" : ""}`,
-        { "data-seat": String(s.seat) },
-        h("span.seat-no", {}, `${s.seat + 1}.`),
-        h("span.seat-name", {}, label),
-        s.host ? h("span.badge", {}, t("lobby.host")) : null,
-        s.seat === you?.seat ? h("span.badge.you", {}, t("seat.you")) : null,
-        h("span.muted", {}, kind),
-        h("span.seat-controls", {}, controls),
-      );
-    });
-    const full = table.seats.every((s) => s.kind !== "empty");
-    const parts = [
-      h("h2", {}, t("lobby.title", { id: table.id })),
-      h("p.rules-summary#rules-summary", {}, this.rulesLine(table)),
-      table.turn_seconds ? h("p.muted", {}, t("lobby.timer", { n: table.turn_seconds })) : null,
-      h("div.invite", {}, h("label", { for: "invite-link" }, t("lobby.invite")), h("div.row", {}, invite, copy)),
-      this.rejoinBox(),
-      h("ol.lobby-seats", { "aria-label": t("lobby.seats") }, seats),
-      table.spectators ? h("p.muted", {}, t("lobby.spectators", { n: table.spectators })) : null,
-    ];
-    if (host) {
-      parts.push(h("button.primary.big#start-match", { type: "button", disabled: !full, "data-key": "start", onclick: () => this.send("start") }, t("lobby.start")));
-      if (!full) parts.push(h("p.muted", {}, t("lobby.fillSeats")));
-    } else if (seated) {
-      parts.push(h("p.waiting", {}, t("lobby.waitHost")));
-    } else {
-      parts.push(this.joinForm(full));
-    }
-    this.main.append(h("h1.sr-only#table-title", {}, t("app.title")));
-    this.main.append(h("section.panel.lobby", { "aria-label": t("lobby.title", { id: table.id }) }, parts));
-  }
-
-  /** The rules in the page's language: the preset's name, the rounds and hand sizes, the
-   * house rules (not the server's English summary). */
-  rulesLine(table) {
-    const rules = table.rules || {};
-    const game = this.gameName();
-    const parts = [presetLabel(game, rules.preset || rules.name || "")];
-    const sizes = rules.options?.hand_sizes;
-    if (Array.isArray(sizes) && sizes.length) {
-      parts.push(t("rulesLine.cards", { n: sizes.length, from: sizes[0], to: sizes[sizes.length - 1] }));
-    }
-    const house = (rules.house || []).map((name) => houseLabel(game, name));
-    if (house.length) parts.push(house.join(", "));
-    return parts.join(" · ");
-  }
-
-  joinForm(full) {
-    if (full) return h("p.muted", {}, t("lobby.full"));
-    const name = h("input#join-name", { type: "text", "data-key": "join-name", required: true, maxlength: "24", autocomplete: "nickname", value: localStorage.getItem("tt.name") || "" });
-    const form = h(
-      "form.join#join-form",
-      {},
-      h("label", { for: "join-name" }, t("lobby.yourName")),
-      h("div.row", {}, name, h("button.primary#join-button", { type: "submit" }, t("lobby.join"))),
-    );
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const value = name.value.trim();
-      if (!value) return;
-      try {
-        const answer = await api("POST", `/api/tables/${this.tableId}/join`, { name: value });
-        localStorage.setItem("tt.name", value);
-        this.seat = { ...answer, name: value };
-        saveSeat(this.tableId, this.seat);
-        this.connect();
-      } catch (err) {
-        toast(err instanceof ApiError ? errorText(err) : String(err));
-      }
-    });
-    return form;
   }
 
   renderGame() {
@@ -1032,275 +800,6 @@ export class TablePage {
     return h("div.hand-wrap", {}, row, help);
   }
 
-  onCardClick(event, code, legal) {
-    if (this.suppressClick) {
-      this.suppressClick = false;
-      event.preventDefault();
-      return;
-    }
-    const view = this.snap?.view;
-    if (!view || this.pending) return;
-    // A discard that would go out goes out: never a going out lost by a click.
-    if (legal.has(`out ${code}`)) {
-      this.act(`out ${code}`);
-      return;
-    }
-    if (legal.has(`discard ${code}`)) {
-      this.act(`discard ${code}`);
-    } else if (view.current === this.mySeat && view.phase === "draw") {
-      toast(t("hand.drawFirst"), 2000);
-    }
-  }
-
-  goOut() {
-    const outs = [...new Set(this.outCards())];
-    if (!outs.length) return;
-    if (this.goOutMode) {
-      this.goOutMode = false;
-    } else if (outs.length === 1) {
-      this.act(`out ${outs[0]}`);
-      return;
-    } else {
-      this.goOutMode = true;
-      announce(t("turn.chooseOut"));
-    }
-    this.render();
-  }
-
-  moveCard(from, to) {
-    if (to < 0 || to >= this.handOrder.length || from === to) return;
-    const order = [...this.handOrder];
-    const [card] = order.splice(from, 1);
-    order.splice(to, 0, card);
-    this.handOrder = order;
-    this.groups = null;
-    if (this.sortMode !== "custom") {
-      this.sortMode = "custom";
-      localStorage.setItem(SORT_KEY, "custom");
-    }
-  }
-
-  onCardKey(event, i) {
-    const n = this.handOrder.length;
-    let target = null;
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      const step = event.key === "ArrowLeft" ? -1 : 1;
-      if (event.shiftKey || event.altKey) {
-        this.moveCard(i, i + step);
-        this.focusIndex = Math.max(0, Math.min(n - 1, i + step));
-        this.render();
-        const el = this.main.querySelector(`#hand [data-index="${this.focusIndex}"]`);
-        el?.focus();
-        announce(t("hand.moved", { card: cardLabel(this.handOrder[this.focusIndex], t), pos: this.focusIndex + 1, n }));
-        event.preventDefault();
-        return;
-      }
-      target = (i + step + n) % n;
-    } else if (event.key === "Home") target = 0;
-    else if (event.key === "End") target = n - 1;
-    if (target !== null) {
-      event.preventDefault();
-      const row = event.currentTarget.parentElement;
-      for (const c of row.children) c.tabIndex = -1;
-      row.children[target].tabIndex = 0;
-      row.children[target].focus();
-      this.focusIndex = target;
-    }
-  }
-
-  // Drag to reorder, with pointer events (mouse, pen and touch alike).
-  onPointerDown(event, index) {
-    if (event.button !== 0) return;
-    const el = event.currentTarget;
-    const row = el.parentElement;
-    this.drag = { el, row, index, startX: event.clientX, startY: event.clientY, active: false, target: index, pointerId: event.pointerId };
-    const move = (e) => this.onPointerMove(e);
-    const up = (e) => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", up);
-      window.removeEventListener("pointercancel", up);
-      this.onPointerUp(e);
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", up);
-  }
-
-  onPointerMove(event) {
-    const d = this.drag;
-    if (!d) return;
-    const dx = event.clientX - d.startX;
-    if (!d.active) {
-      if (Math.abs(dx) < 10) return;
-      d.active = true;
-      d.el.classList.add("dragging");
-      d.centres = [...d.row.children].map((c) => {
-        const r = c.getBoundingClientRect();
-        return r.left + r.width / 2;
-      });
-    }
-    d.el.style.transform = `translate(${dx}px, -12px)`;
-    const x = event.clientX;
-    let target = 0;
-    d.centres.forEach((c, i) => {
-      if (i !== d.index && x > c) target = i < d.index ? i + 1 : i;
-    });
-    if (x > d.centres[d.index] && target < d.index) target = d.index;
-    d.target = Math.max(0, Math.min(d.centres.length - 1, target));
-    [...d.row.children].forEach((c, i) => c.classList.toggle("drop-before", i === d.target && d.target !== d.index && d.target < d.index));
-    [...d.row.children].forEach((c, i) => c.classList.toggle("drop-after", i === d.target && d.target !== d.index && d.target > d.index));
-  }
-
-  onPointerUp() {
-    const d = this.drag;
-    this.drag = null;
-    if (!d) return;
-    if (d.active) {
-      this.suppressClick = true;
-      setTimeout(() => {
-        this.suppressClick = false;
-      }, 0);
-      this.moveCard(d.index, d.target);
-      this.render();
-      return;
-    }
-    // A plain click: let its click event reach the card before redrawing the hand.
-    if (this.deferredRender) setTimeout(() => this.deferredRender && !this.drag && this.render(), 0);
-  }
-
-  roundOverPanel(view, table) {
-    const names = table.seats.map((s, i) => (i === this.mySeat ? t("seat.you") : this.seatLabel(i)));
-    const result = view.results?.[view.results.length - 1];
-    const over = view.phase === "match-over";
-    const mine = this.mySeat;
-    const ready = (table.ready || []).includes(mine);
-    const parts = [];
-    if (over) {
-      const winners = table.winners ?? winnersOf(view.scores.totals);
-      const text = winners.length === 0 ? t("match.noWinner") : winners.includes(mine) ? (winners.length > 1 ? t("match.youShare") : t("match.youWon")) : t("match.won", { who: winners.map((w) => names[w]).join(", ") });
-      parts.push(h("h2#round-over-title", {}, t("match.over")), h("p.winner#winner", {}, text));
-    } else {
-      parts.push(h("h2#round-over-title", {}, t("reveal.title", { n: view.round })));
-      if (result?.out_seat !== null && result?.out_seat !== undefined) parts.push(h("p", {}, t("reveal.outBy", { who: names[result.out_seat] })));
-    }
-    if (result) parts.push(reveal(result, names, { mySeat: mine }));
-    parts.push(h("div.sheet-wrap", {}, scoreSheet(view.scores, names, view.results)));
-    const buttons = h("div.row.actions");
-    if (!over && mine !== null) {
-      buttons.append(h("button.primary.big#next-round", { type: "button", disabled: ready, "data-key": "next-round", "aria-keyshortcuts": "N", onclick: () => { this.focusHand = "ready"; this.send("ready"); } }, ready ? t("reveal.waitingOthers") : t("reveal.next")));
-    }
-    if (over) {
-      buttons.append(h("a.button.primary#new-match", { href: "/", "data-nav": "" }, t("match.again")), h("a.button#to-history", { href: `/#/replay/${this.tableId}` }, t("match.replay")));
-    }
-    if (table.turn_deadline && !over) buttons.append(h("span.turn-timer.round-timer", { "aria-hidden": "true" }));
-    parts.push(buttons);
-    return h("div.overlay", {}, h("div.panel.round-over#round-over", { role: "dialog", "aria-modal": "false", "aria-labelledby": "round-over-title" }, parts));
-  }
-
-  openDialog(kind) {
-    this.dialog = kind;
-    this.render();
-    this.main.querySelector(".dialog .close")?.focus();
-  }
-
-  closeDialog() {
-    const kind = this.dialog;
-    this.dialog = null;
-    this.render();
-    this.main.querySelector(kind === "scores" ? "#show-scores" : "#show-help")?.focus();
-  }
-
-  dialogPanel(view, table) {
-    const names = table.seats.map((s, i) => (i === this.mySeat ? t("seat.you") : this.seatLabel(i)));
-    const close = h("button.close", { type: "button", "aria-label": t("common.close"), "data-key": "dialog-close", onclick: () => this.closeDialog() }, "×");
-    let body;
-    let title;
-    if (this.dialog === "scores") {
-      title = t("sheet.title");
-      body = scoreSheet(view.scores, names, view.results, { caption: false });
-    } else {
-      title = t("help.title");
-      const keys = ["S", "D", "G", "J", "A", "U", "R", "H", "C", "N", "?"];
-      body = h(
-        "div",
-        {},
-        h("p", {}, t("help.intro")),
-        h("dl.keys", {}, keys.map((k) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, t(k === "J" ? "feel.key.J" : `help.key.${k}`))])),
-        h("p", {}, t("hand.keys")),
-      );
-    }
-    return h(
-      "div.overlay.dialog-overlay",
-      { onclick: (e) => { if (e.target === e.currentTarget) this.closeDialog(); } },
-      h(`div.panel.dialog#dialog-${this.dialog}`, { role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title" }, h("header", {}, h("h2#dialog-title", {}, title), close), body),
-    );
-  }
-
-  /** Keys for the whole page (the router hands them over). */
-  onKey(event) {
-    const dialog = this.main.querySelector(".dialog");
-    if (event.key === "Tab" && dialog) {
-      // Keep the focus inside the open dialog.
-      const items = [...dialog.querySelectorAll("button, a[href], input, select, [tabindex='0']")].filter((e) => !e.disabled);
-      if (items.length) {
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!dialog.contains(document.activeElement)) {
-          event.preventDefault();
-          first.focus();
-        } else if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-      return;
-    }
-    if (this.gameName() !== "three-thirteen") {
-      // The board's own keys (and its dialogs' Escape).
-      if (this.board?.onKey?.(event)) event.preventDefault();
-      return;
-    }
-    if (event.key === "Escape") {
-      if (this.dialog) this.closeDialog();
-      else if (this.goOutMode) {
-        this.goOutMode = false;
-        this.render();
-      }
-      return;
-    }
-    const view = this.snap?.view;
-    if (!view) return;
-    const click = (sel) => {
-      const el = this.main.querySelector(sel);
-      if (el && !el.disabled) {
-        el.click();
-        return true;
-      }
-      return false;
-    };
-    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    const handled = {
-      s: () => click("#stock"),
-      d: () => click("#discard-pile"),
-      g: () => click("#go-out"),
-      a: () => click("#sort-melds"),
-      u: () => click("#sort-suit"),
-      r: () => click("#sort-rank"),
-      h: () => click("#hint"),
-      c: () => (this.dialog === "scores" ? this.closeDialog() : this.openDialog("scores")),
-      n: () => click("#next-round"),
-      j: () => !this.dialog && this.focusHandCard(),
-      "?": () => this.openDialog("help"),
-    }[key];
-    if (handled) {
-      event.preventDefault();
-      handled();
-    }
-  }
-
   tick() {
     const table = this.snap?.table;
     const timers = this.main.querySelectorAll(".turn-timer");
@@ -1320,54 +819,7 @@ export class TablePage {
   }
 }
 
-/** The catalog's name for a preset or difficulty, else the name itself. */
-function translated(kind, name) {
-  const key = `${kind}.${name}`;
-  const text = t(key);
-  return text === key ? name : text;
-}
-
-function winnersOf(totals) {
-  const low = Math.min(...totals);
-  return totals.map((v, i) => (v === low ? i : -1)).filter((i) => i >= 0);
-}
-
-function multiset(codes) {
-  const m = new Map();
-  for (const c of codes) m.set(c, (m.get(c) || 0) + 1);
-  return m;
-}
-
-function sameMultiset(a, b) {
-  if (a.length !== b.length) return false;
-  const m = multiset(a);
-  for (const c of b) {
-    const n = m.get(c) || 0;
-    if (!n) return false;
-    m.set(c, n - 1);
-  }
-  return true;
-}
-
-/** Keep the player's order for cards still held; new cards go to the end. */
-function reconcile(previous, hand) {
-  const left = multiset(hand);
-  const out = [];
-  for (const c of previous) {
-    const n = left.get(c) || 0;
-    if (n) {
-      out.push(c);
-      left.set(c, n - 1);
-    }
-  }
-  for (const c of hand) {
-    const n = left.get(c) || 0;
-    if (n) {
-      out.push(c);
-      left.set(c, n - 1);
-    }
-  }
-  return out;
-}
+// The methods kept in the modules named at the top of this file.
+mixin(TablePage, LobbyMethods, SeatPanelMethods, HandMethods, DialogMethods);
 
 export { cardShort };
