@@ -162,21 +162,7 @@ def end_leftovers(processes: list[tuple[int, str]]) -> int:
 
 def make_bench(args: argparse.Namespace, port: int, start: float) -> sb.Bench:
     """server_bench's clients, aimed at ``port`` (nginx), their window from ``start``."""
-    return sb.Bench(
-        http=f"http://127.0.0.1:{port}",
-        ws=f"ws://127.0.0.1:{port}",
-        players=args.players,
-        bots=args.bots,
-        spectators=args.spectators,
-        think=args.think,
-        crowd=0,
-        stuck=0,
-        stale=0,
-        rules={"preset": args.rules, "house": []},
-        games=args.games,
-        measure_from=start + args.warmup,
-        stop_at=start + args.seconds,
-    )
+    return sb.Bench.aimed(port, args, start, args.games)
 
 
 def run_step(args: argparse.Namespace, processes: int, tables: int, tmp: Path, show: bool) -> Step:

@@ -138,6 +138,30 @@ class Bench:
     def measuring(self, now: float) -> bool:
         return self.measure_from <= now < self.stop_at
 
+    @classmethod
+    def aimed(
+        cls, port: int, args: argparse.Namespace, start: float, games: list[str], **more: Any
+    ) -> Bench:
+        """The clients of ``args`` (players, bots, spectators, think, rules, warmup,
+        seconds) aimed at 127.0.0.1:``port``, their window from ``start``; ``more`` sets
+        the other fields (crowd, stuck, stale, hard_solo, ...; none by default)."""
+        return cls(
+            http=f"http://127.0.0.1:{port}",
+            ws=f"ws://127.0.0.1:{port}",
+            players=args.players,
+            bots=args.bots,
+            spectators=args.spectators,
+            think=args.think,
+            crowd=more.pop("crowd", 0),
+            stuck=more.pop("stuck", 0),
+            stale=more.pop("stale", 0),
+            rules={"preset": args.rules, "house": []},
+            games=games,
+            measure_from=start + args.warmup,
+            stop_at=start + args.seconds,
+            **more,
+        )
+
 
 @dataclass
 class Table:
@@ -686,20 +710,14 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         with served(command, port, Path(tmp) / "server.log", timeout=60) as proc:
             start = time.perf_counter()
-            bench = Bench(
-                http=f"http://127.0.0.1:{port}",
-                ws=f"ws://127.0.0.1:{port}",
-                players=args.players,
-                bots=args.bots,
-                spectators=args.spectators,
-                think=args.think,
+            bench = Bench.aimed(
+                port,
+                args,
+                start,
+                games,
                 crowd=args.crowd,
                 stuck=args.stuck,
                 stale=args.stale,
-                rules={"preset": args.rules, "house": []},
-                games=games,
-                measure_from=start + args.warmup,
-                stop_at=start + args.seconds,
                 hard_solo=args.hard_solo,
                 hard_bots=args.hard_bots,
             )

@@ -212,30 +212,28 @@ class Hub:
     def refuse(self, conn: Connection, exc: ProtocolError) -> None:
         """Tell the client why, and close its socket (4404: no table; 4409: a private solo
         match refuses spectators; 4403: bad token)."""
-        self.remove(conn)
-        if conn.closing:
-            return
-        conn.closing = True
-        conn.behind = False
-        conn.outbox.clear()
-        code = _close_code(exc)
-        conn.outbox.append(("other", json.dumps(encode_error(exc.code, exc.message, None, None))))
-        conn.outbox.append(("close", str(code)))
-        conn.wake.set()
-        self._sender(conn)
+        error = json.dumps(encode_error(exc.code, exc.message, None, None))
+        self._close(conn, _close_code(exc), error)
 
     def moved(self, table_id: str) -> None:
         """Close every connection of the table with :data:`~threethirteen.server.holding.MOVED`
         (it moved to another process): each client connects again, through the proxy."""
         for conn in list(self.connections.get(table_id, ())):
-            self.remove(conn)
-            if conn.closing:
-                continue
-            conn.closing, conn.behind = True, False
-            conn.outbox.clear()
-            conn.outbox.append(("close", str(MOVED)))
-            conn.wake.set()
-            self._sender(conn)
+            self._close(conn, MOVED)
+
+    def _close(self, conn: Connection, code: int, last: str | None = None) -> None:
+        """Drop the connection from its table's and close its socket with ``code``, after
+        the message ``last`` if given; what was still queued is not sent."""
+        self.remove(conn)
+        if conn.closing:
+            return
+        conn.closing, conn.behind = True, False
+        conn.outbox.clear()
+        if last is not None:
+            conn.outbox.append(("other", last))
+        conn.outbox.append(("close", str(code)))
+        conn.wake.set()
+        self._sender(conn)
 
     def _snapshot_for(self, conn: Connection, reason: str) -> str | None:
         """The snapshot for the seat the connection's token holds now; None (and the
@@ -471,6 +469,21 @@ def _history_entry(row: TableRow, player: str | None = None) -> dict[str, Any]:
         **table_game(row.game).record_summary(row.record or ""),
         "seats": _seat_kinds(row),
         "you": you,
+    }
+
+
+def _page(
+    tables: list[dict[str, Any]], total: int, limit: int, offset: int, shown: int | None = None
+) -> dict[str, Any]:
+    """A page of ``GET /api/tables``: ``tables`` from ``offset`` on, of ``total``; ``shown``
+    is how many of the list the page covered (default: ``len(tables)``)."""
+    after = offset + (len(tables) if shown is None else shown)
+    return {
+        "tables": tables,
+        "total": total,
+        "limit": limit,
+        "offset": offset,
+        "next_offset": after if after < total else None,
     }
 
 
@@ -745,14 +758,7 @@ def create_app(
         order = {id(t): i for i, t in enumerate(service.tables())}
         live.sort(key=lambda t: (t.created_at, order[id(t)]), reverse=True)
         page = live[offset : offset + limit]
-        after = offset + len(page)
-        return {
-            "tables": [service.public_table(t.id) for t in page],
-            "total": len(live),
-            "limit": limit,
-            "offset": offset,
-            "next_offset": after if after < len(live) else None,
-        }
+        return _page([service.public_table(t.id) for t in page], len(live), limit, offset)
 
     async def listed_from_store(limit: int, offset: int, solo: bool | None) -> dict[str, Any]:
         """The tables list of a cluster: every process's tables, from the store. Who is
@@ -766,14 +772,8 @@ def create_app(
         ]
         rows.sort(key=lambda r: (r.created_at, r.id), reverse=True)
         page = rows[offset : offset + limit]
-        after = offset + len(page)
-        return {
-            "tables": [service.public_of(t) for t in holding.listed(page)],
-            "total": len(rows),
-            "limit": limit,
-            "offset": offset,
-            "next_offset": after if after < len(rows) else None,
-        }
+        tables = [service.public_of(t) for t in holding.listed(page)]
+        return _page(tables, len(rows), limit, offset, shown=len(page))
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:

@@ -248,6 +248,11 @@ class Cluster:
 
     # -- tables -------------------------------------------------------------------------
 
+    @property
+    def _patience(self) -> float:
+        """How long a take waits: long enough for a dead holder's lease to lapse."""
+        return self.dead_after + 2
+
     def claim_new(self, table_id: str) -> None:
         """A table this process just made: its lease is this process's. Blocking, and
         called in the event loop right after the table is made, on purpose: no heartbeat
@@ -260,11 +265,12 @@ class Cluster:
         nobody held it), or None when it could not be had within ``wait`` seconds (default
         ``dead_after`` and 2 more: long enough for a dead holder's lease to lapse)."""
         task = self._taking.get(table_id)
-        if task is None or task.done():
+        if task is None:
             task = asyncio.get_running_loop().create_task(self._take(table_id))
             self._taking[table_id] = task
+            task.add_done_callback(lambda _done: self._taking.pop(table_id, None))
         try:
-            won = await asyncio.wait_for(asyncio.shield(task), wait or self.dead_after + 2)
+            won = await asyncio.wait_for(asyncio.shield(task), wait or self._patience)
         except TimeoutError:
             return None
         if not won:
@@ -274,9 +280,11 @@ class Cluster:
     async def _take(self, table_id: str) -> bool:
         freed = self._freed.setdefault(table_id, asyncio.Event())
         asked = False
-        deadline = time.monotonic() + self.dead_after + 2
+        deadline = time.monotonic() + self._patience
         try:
             while True:
+                # Cleared before the claim, so that an answer that comes during it counts.
+                freed.clear()
                 alive_since = self.clock() - self.dead_after
                 self._claimed[table_id] = time.monotonic()  # before: see _beat
                 holder = await asyncio.to_thread(
@@ -292,7 +300,6 @@ class Cluster:
                     asked = True
                 # Claimed again after the holder's answer, or every half second: a
                 # holder that was killed never answers, and its lease lapses instead.
-                freed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(freed.wait(), 0.5)
         finally:
@@ -300,6 +307,7 @@ class Cluster:
 
     async def give(self, table_id: str, to: str, handed: dict[str, Any]) -> None:
         """Release this process's lease of ``table_id`` and tell ``to`` it may take it."""
+        self._claimed.pop(table_id, None)
         await asyncio.to_thread(self.leases.release, table_id, self.name)
         message = {"op": "free", "table": table_id, "by": self.name, "to": to, **handed}
         await asyncio.to_thread(self.bus.send, message)
@@ -318,9 +326,9 @@ class Cluster:
         if op == "want" and isinstance(message.get("by"), str):
             asyncio.get_running_loop().create_task(self._hand_over(table_id, message["by"]))
         elif op == "free" and message.get("to") == self.name:
-            self._handed[table_id] = {k: v for k, v in message.items() if k == "speed"}
             event = self._freed.get(table_id)
-            if event is not None:
+            if event is not None:  # a take is waiting (else it gave up, or never asked)
+                self._handed[table_id] = {k: v for k, v in message.items() if k == "speed"}
                 event.set()
 
     async def _hand_over(self, table_id: str, to: str) -> None:

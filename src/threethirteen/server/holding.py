@@ -64,8 +64,7 @@ class Holding:
                 f"table {quote(table_id)} is moving between server processes; try again",
                 table_id,
             )
-        speed = handed.get("speed")
-        if self.service.adopt(table_id, speed if isinstance(speed, str) else None):
+        if self.service.adopt(table_id, handed.get("speed")):
             self.driver.wake(table_id)
 
     def made(self, table_id: str) -> None:
@@ -81,12 +80,10 @@ class Holding:
         return handed
 
     def listed(self, rows: list[Any]) -> list[Table]:
-        """The tables of ``rows`` (the store's unfinished rows) to list: each held here as
+        """The tables of ``rows`` (unfinished, not abandoned) to list: each held here as
         it is, each held elsewhere as its row and log say (:meth:`TableService.peek`)."""
         shown: list[Table] = []
         for row in rows:
-            if row.status == ABANDONED:
-                continue
             if self.service.holds_table(row.id):
                 try:
                     shown.append(self.service.table(row.id))

@@ -18,6 +18,7 @@ from threethirteen.bots.base import close_bot
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.game import Stage
 from threethirteen.server.games import table_game
+from threethirteen.server.protocol import BOT_SPEEDS
 from threethirteen.server.tables import Seat, SeatKind, Status, Table
 from threethirteen.store.base import NEXT_ROUND, Store, TableRow
 
@@ -81,7 +82,7 @@ class TableRestore:
         with self._lock:
             return table_id in self._tables
 
-    def adopt(self, table_id: str, speed: str | None = None) -> bool:
+    def adopt(self, table_id: str, speed: object = None) -> bool:
         """Hold ``table_id`` from now on, rebuilt from the store (its lease was just taken);
         ``speed``: the bot speed its last holder handed over. False when the table is
         not in the store, is finished or abandoned (nothing to hold), or cannot be rebuilt."""
@@ -97,7 +98,7 @@ class TableRestore:
             return False
         with self._lock:
             held = self._tables.setdefault(table_id, table)
-            if speed is not None and speed != "normal":
+            if speed in BOT_SPEEDS and speed != "normal":  # a known one only: it came by wire
                 self._speeds[table_id] = speed
         if held is not table:
             close_bots(table.bots.values())
@@ -123,17 +124,17 @@ class TableRestore:
         return {} if speed is None else {"speed": speed}
 
     def peek(self, row: TableRow) -> Table | None:
-        """A table another process holds, rebuilt from its row to be shown (the tables
-        list), not held: its bots closed, who is connected unknown (nobody). None when
-        it cannot be rebuilt."""
+        """A table another process holds, as its row says, to be shown (the tables list),
+        not held: its log is not replayed (the list shows no hand) and it has no bots; who
+        is connected is unknown (nobody). None when its row names rules it cannot read."""
         try:
-            table = self._rebuild(row)
+            return self._rebuild(row, replay=False)
         except ThreeThirteenError:
             return None
-        close_bots(table.bots.values())
-        return table
 
-    def _rebuild(self, row: TableRow) -> Table:
+    def _rebuild(self, row: TableRow, *, replay: bool = True) -> Table:
+        """The table of ``row``, its match replayed from the log unless ``replay`` is off
+        (then it has no match state and no bots)."""
         game = table_game(row.game)
         rules = game.rules_from_options(row.rules)
         now = self.clock()
@@ -177,6 +178,8 @@ class TableRestore:
         else:
             table.solo = row.solo
         table.watchable = row.watchable or not table.solo
+        if not replay:
+            return table
         state = game.new_match(rules, len(seats), row.seed)
         entries = self.store.actions(row.id)
         for entry in entries:
